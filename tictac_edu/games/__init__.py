@@ -1,0 +1,20 @@
+"""Games: rules only. Every game follows the protocol in :mod:`tictac_edu.games.base`."""
+
+from tictac_edu.games.base import GameState, IllegalMoveError, Move, Player, moves_from_start, opponent, play_moves
+from tictac_edu.games.mnk import MNKGame, TicTacToe, lines_through, winning_lines
+from tictac_edu.games.tree import GameTree
+
+__all__ = [
+    "GameState",
+    "GameTree",
+    "IllegalMoveError",
+    "MNKGame",
+    "Move",
+    "Player",
+    "TicTacToe",
+    "moves_from_start",
+    "opponent",
+    "play_moves",
+    "lines_through",
+    "winning_lines",
+]
