@@ -1,0 +1,103 @@
+"""The exact figures of reference/figures.md, computed by the search functions.
+
+Convention (figures.md): a node is one call of the search function, the root and terminal
+positions included; alpha-beta keeps one window at the root and cuts off when alpha >= beta.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tictac_edu.games import GameTree, TicTacToe
+from tictac_edu.search import (
+    CENTRE_CORNERS_EDGES,
+    TranspositionTable,
+    alphabeta,
+    count_tree,
+    minimax,
+    negamax,
+)
+
+TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def test_the_tic_tac_toe_tree() -> None:
+    counts = count_tree(TicTacToe())
+    assert counts.nodes == 549_946
+    assert counts.nodes_by_depth == [1, 9, 72, 504, 3_024, 15_120, 54_720, 148_176, 200_448, 127_872]
+    assert counts.games == 255_168
+    assert counts.games_by_length == {5: 1_440, 6: 5_328, 7: 47_952, 8: 72_576, 9: 127_872}
+    assert counts.outcomes == {"X": 131_184, "O": 77_904, "draw": 46_080}
+    assert (counts.positions, counts.terminal_positions) == (5_478, 958)
+    assert (counts.symmetric_positions, counts.symmetric_terminal_positions) == (765, 138)
+
+
+@pytest.mark.parametrize("search", [minimax, negamax])
+def test_plain_minimax_visits_every_node_and_draws(search) -> None:
+    result = search(TicTacToe())
+    assert (result.value, result.nodes) == (0, 549_946)
+    assert result.exact and result.player == "X"
+
+
+def test_minimax_with_a_position_cache() -> None:
+    result = minimax(TicTacToe(), cache=True)
+    assert (result.value, result.nodes) == (0, 16_168)
+    assert result.nodes - result.table_hits == 5_478  # each distinct position searched once
+
+
+@pytest.mark.parametrize(("options", "nodes"), [
+    ({}, 18_297),
+    ({"order": CENTRE_CORNERS_EDGES}, 7_275),
+    ({"prefer_faster_wins": True}, 20_866),
+    ({"prefer_faster_wins": True, "order": CENTRE_CORNERS_EDGES}, 7_865),
+    ({"fresh_root_window": True}, 30_710),
+    ({"fresh_root_window": True, "order": CENTRE_CORNERS_EDGES}, 15_706),
+    ({"strict": True}, 146_120),
+])
+def test_alphabeta_node_counts(options: dict, nodes: int) -> None:
+    result = alphabeta(TicTacToe(), **options)
+    assert result.value == 0
+    assert result.nodes == nodes
+
+
+def test_ordering_by_a_key_function_matches_the_ordering_list() -> None:
+    rank = {cell: i for i, cell in enumerate(CENTRE_CORNERS_EDGES)}
+    assert alphabeta(TicTacToe(), order=lambda state, move: rank[move]).nodes == 7_275
+
+
+def test_a_transposition_table_saves_nodes_and_keeps_the_value() -> None:
+    table = TranspositionTable()
+    result = alphabeta(TicTacToe(), table=table)
+    assert result.value == 0
+    assert result.nodes < 18_297 and result.table_hits > 0
+    assert len(table) <= 5_478
+
+
+def test_the_textbook_tree() -> None:
+    tree = GameTree(TEXTBOOK)
+    assert (minimax(tree).value, minimax(tree).move, minimax(tree).nodes) == (3, 0, 13)
+    result = alphabeta(tree, trace=True)
+    assert (result.value, result.move, result.pv) == (3, 0, [0, 0])
+    assert result.nodes == 11
+    visited_leaves = {event.state.path for event in result.trace if event.kind == "enter" and event.state.is_terminal()}
+    assert visited_leaves == {(0, 0), (0, 1), (0, 2), (1, 0), (2, 0), (2, 1), (2, 2)}
+    # The leaves 4 and 6 (second MIN node, moves 1 and 2) are never visited.
+    cutoffs = [event for event in result.trace if event.kind == "cutoff"]
+    assert [(event.move, event.pruned) for event in cutoffs] == [(1, (1, 2))]
+    assert (cutoffs[0].alpha, cutoffs[0].beta) == (3, 2)
+
+
+def test_trace_values_are_from_max_point_of_view() -> None:
+    result = alphabeta(GameTree(TEXTBOOK), trace=True)
+    leaves = {event.node: event.value for event in result.trace if event.kind == "leave"}
+    assert leaves[0] == 3 and leaves[1] == 3 and leaves[5] == 2 and leaves[7] == 2
+
+
+def test_prefer_faster_wins_scores_the_quickest_win() -> None:
+    from tictac_edu.games import play_moves
+    # X to move can win at once (2) or later; the plain search takes the first winning move in
+    # cell order, the faster-wins search the immediate win.
+    state = play_moves(TicTacToe(), [0, 3, 1, 4])
+    fast = alphabeta(state, prefer_faster_wins=True)
+    assert fast.move == 2 and fast.value == 10 - 5
+    assert minimax(state, prefer_faster_wins=True).value == 5
