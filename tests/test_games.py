@@ -16,11 +16,13 @@ def test_tictactoe_starts_empty_with_x_to_move() -> None:
     assert isinstance(game, GameState)
 
 
-@pytest.mark.parametrize("line", [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)])
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+@pytest.mark.parametrize("line", LINES)
 def test_every_line_wins(line: tuple[int, int, int]) -> None:
     others = [cell for cell in (0, 1, 2, 3, 4, 5, 6, 7, 8) if cell not in line]
-    # O plays two cells that never make a line with each other and the X line.
-    o_cells = [cell for cell in others][:2]
+    o_cells = others[:2]  # two marks cannot make a line
     moves = [line[0], o_cells[0], line[1], o_cells[1], line[2]]
     state = play_moves(TicTacToe(), moves)
     assert state.winner == "X"

@@ -72,7 +72,7 @@ def play_game(first: Agent, second: Agent, start: GameState,
     Raises:
         IllegalMoveError: an agent chose an illegal move (the message names the agent).
     """
-    players: dict[Player, Agent] = dict(zip(start.players, (first, second)))
+    players: dict[Player, Agent] = dict(zip(start.players, (first, second), strict=True))
     state = start
     moves: list[Move] = []
     while not state.is_terminal():

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from tictac_edu.agents import DIFFICULTIES, Agent, difficulty_agent
+from tictac_edu.agents import DIFFICULTIES, Agent, Difficulty, difficulty_agent
 from tictac_edu.games import IllegalMoveError, MNKGame, TicTacToe
 from tictac_edu.search import count_tree
 
@@ -83,7 +83,7 @@ def _count(args: argparse.Namespace, stdout: TextIO) -> int:
 def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     try:
         state = TicTacToe() if args.game == "tictactoe" else MNKGame(args.rows, args.columns, args.k)
-        difficulty = args.difficulty or ("perfect" if args.game == "tictactoe" else "hard")
+        difficulty: Difficulty = args.difficulty or ("perfect" if args.game == "tictactoe" else "hard")
         agent = difficulty_agent(state, difficulty, args.seed)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -27,7 +27,7 @@ Every game implements :class:`GameState`:
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 Player = str
 """A player's name, such as ``"X"`` or ``"MAX"``."""
@@ -83,11 +83,11 @@ class GameState(Protocol):
         """The legal moves in a fixed, documented order (empty when the game is over)."""
         ...
 
-    def play(self: S, move: Move) -> S:
+    def play(self, move: Move) -> Self:
         """The position after ``move``; raises :class:`IllegalMoveError` if it is illegal."""
         ...
 
-    def undo(self: S) -> S:
+    def undo(self) -> Self:
         """The position before the last move; raises ``ValueError`` at the start."""
         ...
 

@@ -15,20 +15,21 @@ Cells are numbered row-major from 0 (0..8 on tic-tac-toe)::
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from html import escape
+from typing import Self
 
 from tictac_edu.games.base import IllegalMoveError, Player, moves_from_start
 
 X: Player = "X"
-O: Player = "O"
+O: Player = "O"  # noqa: E741 - the player's name
 EMPTY = None
 """The content of an empty cell in :attr:`MNKGame.board`."""
 
 _CELL_CODE = {EMPTY: 0, X: 1, O: 2}
 
 
-@lru_cache(maxsize=None)
+@cache
 def winning_lines(rows: int, columns: int, k: int) -> tuple[tuple[int, ...], ...]:
     """Every line of ``k`` cells on a ``rows`` x ``columns`` board, as tuples of cell indices.
 
@@ -50,7 +51,7 @@ def winning_lines(rows: int, columns: int, k: int) -> tuple[tuple[int, ...], ...
     return tuple(lines)
 
 
-@lru_cache(maxsize=None)
+@cache
 def lines_through(rows: int, columns: int, k: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """For each cell (row-major), the lines of ``k`` cells that pass through it."""
     lines = winning_lines(rows, columns, k)
@@ -92,7 +93,7 @@ class MNKGame:
         self.ply = 0
         self.winner: Player | None = None
         self.last_move: int | None = None
-        self._previous: MNKGame | None = None
+        self._previous: Self | None = None
         self._key = 0
 
     # -- the protocol -------------------------------------------------------------------
@@ -108,7 +109,7 @@ class MNKGame:
             return []
         return [cell for cell, mark in enumerate(self.board) if mark is EMPTY]
 
-    def play(self, move: int | tuple[int, int]) -> MNKGame:
+    def play(self, move: int | tuple[int, int]) -> Self:
         """The position after the player to move marks ``move`` (a cell or ``(row, column)``).
 
         Raises:
@@ -140,7 +141,7 @@ class MNKGame:
                 break
         return child
 
-    def undo(self) -> MNKGame:
+    def undo(self) -> Self:
         """The position before the last move.
 
         Raises:
@@ -239,7 +240,8 @@ class MNKGame:
     def _cell(self, move: object) -> int:
         """The cell index of ``move`` (an index or a ``(row, column)`` pair), checked."""
         size = self.rows * self.columns
-        if isinstance(move, tuple) and len(move) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in move):
+        whole = all(isinstance(v, int) and not isinstance(v, bool) for v in move) if isinstance(move, tuple) else False
+        if isinstance(move, tuple) and len(move) == 2 and whole:
             row, col = move
             if not (0 <= row < self.rows and 0 <= col < self.columns):
                 raise IllegalMoveError(
@@ -248,7 +250,8 @@ class MNKGame:
             return row * self.columns + col
         if isinstance(move, int) and not isinstance(move, bool):
             if not 0 <= move < size:
-                raise IllegalMoveError(f"Illegal move {move!r}: off the board; cells are numbered 0..{size - 1}, row by row.")
+                raise IllegalMoveError(
+                    f"Illegal move {move!r}: off the board; cells are numbered 0..{size - 1}, row by row.")
             return move
         raise IllegalMoveError(
             f"Illegal move {move!r}: a move is a cell number 0..{size - 1} (row by row) or a (row, column) pair.")

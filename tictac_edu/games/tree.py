@@ -17,7 +17,8 @@ from tictac_edu.games.base import IllegalMoveError, Player
 MAX: Player = "MAX"
 MIN: Player = "MIN"
 
-Tree = Union[float, int, list["Tree"], tuple["Tree", ...]]
+Tree = Union[  # noqa: UP007 - a recursive alias needs Union
+    float, int, list["Tree"], tuple["Tree", ...]]
 """A leaf value, or a list of subtrees."""
 
 

@@ -21,16 +21,18 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from typing import Any
 
 from tictac_edu.games.base import GameState, Move, Player
 from tictac_edu.search.ordering import MoveOrder, OrderSpec, as_move_order
 from tictac_edu.search.result import SearchResult, SearchTimeout, Tracer
 from tictac_edu.search.table import Bound, TranspositionTable
 
-Evaluation = Callable[[GameState, Player], float]
+Evaluation = Callable[[Any, Player], float]
 """``evaluate(state, player)``: a heuristic score of ``state`` from ``player``'s point of view.
 Depth-limited searches call it at the depth limit *and* at finished games, so it must score a
-finished game too (a win far above any unfinished position)."""
+finished game too (a win far above any unfinished position). Each game's evaluations take
+that game's states, hence ``Any``."""
 
 Clock = Callable[[], float]
 """A function returning the current time in seconds, like :func:`time.monotonic`."""
@@ -171,7 +173,8 @@ class AlphaBeta:
             if alpha > beta or (alpha == beta and not self.strict):
                 self.cutoffs += 1
                 if self.order is not None:
-                    self.order.record_cutoff(state, move, ply, depth if depth != INFINITY else state.max_plies - state.ply)
+                    plies_left = depth if depth != INFINITY else state.max_plies - state.ply
+                    self.order.record_cutoff(state, move, ply, plies_left)
                 if tracer and index + 1 < len(moves):
                     tracer.cutoff(node, alpha, beta, moves[index + 1:])
                 break

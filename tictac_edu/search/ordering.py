@@ -15,7 +15,7 @@ Ordering never changes a search's value, only how many nodes it visits.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Union
+from typing import Any
 
 from tictac_edu.games.base import GameState, Move
 
@@ -156,7 +156,7 @@ class CombinedOrder(MoveOrder):
         return f"combine{self.orders}"
 
 
-OrderSpec = Union[None, Sequence[Move], Callable[[GameState, Move], float], MoveOrder]
+OrderSpec = None | Sequence[Move] | Callable[[Any, Move], float] | MoveOrder
 """What a search accepts as ``order=``."""
 
 
@@ -166,7 +166,8 @@ def combine(*orders: OrderSpec) -> MoveOrder:
     ``combine(CENTRE_CORNERS_EDGES, HistoryHeuristic(), KillerMoves())``: killers first, then
     by history score, ties by centre, corners, edges.
     """
-    return CombinedOrder(*(as_move_order(order) for order in orders if order is not None))
+    chained = [as_move_order(order) for order in orders]
+    return CombinedOrder(*(order for order in chained if order is not None))
 
 
 def as_move_order(order: OrderSpec) -> MoveOrder | None:

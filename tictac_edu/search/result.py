@@ -132,7 +132,8 @@ class Tracer:
         """Record entering ``node`` (``state``) with window ``(alpha, beta)`` in the search's view."""
         maximizing = state.to_move == self.root_player
         move = state.last_move if parent is not None else None
-        self._maximizing[node], self._parent[node], self._depth[node], self._move[node] = maximizing, parent, depth, move
+        self._maximizing[node], self._parent[node] = maximizing, parent
+        self._depth[node], self._move[node] = depth, move
         alpha, beta = self._view(node, alpha, beta)
         self.events.append(TraceEvent("enter", node, parent, move, depth, maximizing, alpha, beta, state=state))
 
