@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -25,7 +25,7 @@ def reachable_positions() -> list[TicTacToe]:
     return list(seen.values())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _value(state: TicTacToe) -> int:
     """The game-theoretic value for the player to move: +1 win, 0 draw, -1 loss."""
     if state.is_terminal():
