@@ -1,0 +1,202 @@
+"""Step through a search trace: the tree grows event by event, with a line saying what happened.
+
+>>> from tictac_edu.games import GameTree
+>>> from tictac_edu.search import alphabeta
+>>> viewer = SearchViewer(alphabeta(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), trace=True))
+>>> viewer.step = 12
+>>> viewer.description
+'cut-off at node 5 (MIN): α=3 ≥ β=2, skipping moves 1, 2'
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+from matplotlib.figure import Figure
+
+from tictac_edu.search.result import SearchResult, TraceEvent
+from tictac_edu.widgets import style
+from tictac_edu.widgets.board import format_number
+
+DrawTree = Callable[..., Any]
+"""``draw(trace, upto=..., ax=..., max_depth=..., max_nodes=..., show_window=..., title=...)``,
+like :func:`tictac_edu.viz.draw_search_tree`."""
+
+LEAVE_SOURCES = {
+    "terminal": " (a finished game: a leaf)",
+    "evaluation": " (evaluated at the depth limit)",
+    "table": " (from the transposition table)",
+    "cache": " (from the cache)",
+}
+
+
+def _kind(event: TraceEvent) -> str:
+    return "MAX" if event.maximizing else "MIN"
+
+
+def _window(event: TraceEvent) -> str:
+    if event.alpha is None and event.beta is None:
+        return ""
+    return f" with α={format_number(event.alpha)}, β={format_number(event.beta)}"
+
+
+def describe_event(event: TraceEvent) -> str:
+    """One line saying what a trace event means; values are from the root player's (MAX's) view.
+
+    >>> describe_event(TraceEvent("leave", 1, 0, 0, 1, False, value=3, source="search"))
+    'leave node 1 (MIN) with value 3'
+    """
+    if event.kind == "enter":
+        where = "the root, node 0" if event.parent is None else f"node {event.node}"
+        via = "" if event.parent is None else f" by move {event.move} from node {event.parent}"
+        return f"enter {where} ({_kind(event)}){via}{_window(event)}"
+    if event.kind == "leave":
+        return (f"leave node {event.node} ({_kind(event)}) with value {format_number(event.value)}"
+                f"{LEAVE_SOURCES.get(event.source, '')}")
+    if event.kind == "cutoff":
+        skipped = ", ".join(str(move) for move in event.pruned)
+        moves = "move" if len(event.pruned) == 1 else "moves"
+        return (f"cut-off at node {event.node} ({_kind(event)}): α={format_number(event.alpha)} ≥ "
+                f"β={format_number(event.beta)}, skipping {moves} {skipped}")
+    return f"{event.kind} at node {event.node}"
+
+
+def _trace_of(result_or_trace: SearchResult | Sequence[TraceEvent]) -> list[TraceEvent]:
+    if isinstance(result_or_trace, SearchResult):
+        if result_or_trace.trace is None:
+            raise ValueError("this search result has no trace: run the search with trace=True "
+                             "(for example alphabeta(state, trace=True))")
+        trace = list(result_or_trace.trace)
+    else:
+        trace = list(result_or_trace)
+        if not all(isinstance(event, TraceEvent) for event in trace):
+            raise TypeError("SearchViewer needs a SearchResult with a trace, or a list of TraceEvent")
+    if not trace:
+        raise ValueError("the trace is empty: there is nothing to step through")
+    return trace
+
+
+class SearchViewer(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
+    """Replay a search trace step by step: Play, Previous/Next and a slider over the events.
+
+    At step ``i`` the picture shows the tree as it stood after event ``trace[i]`` (the first
+    event is step 0, as on the slider), and the line above it says what that event did:
+    entering a node with its window, leaving it with a value, or cutting off its remaining
+    moves. Values, alpha and beta are from the root player's (MAX's) point of view.
+
+    Args:
+        result_or_trace: a :class:`~tictac_edu.search.SearchResult` searched with
+            ``trace=True``, or its ``trace``.
+        max_depth, max_nodes, show_window, title: passed to the tree picture
+            (:func:`tictac_edu.viz.draw_search_tree`).
+        step: the event to show first.
+        figsize: the picture's size in inches.
+        dpi: the picture's resolution.
+        interval_ms: time between two steps while playing.
+        draw: the function drawing the tree (by default
+            :func:`tictac_edu.viz.draw_search_tree`).
+
+    Raises:
+        ValueError: the result has no trace, or the trace is empty.
+
+    Attributes:
+        trace: the events.
+        max_depth, max_nodes, show_window, title: the picture's options (change them, then
+            call :meth:`redraw`).
+        slider, play, previous_button, next_button: the controls.
+        event_line: the line describing the current event.
+        picture: the image of the tree.
+    """
+
+    def __init__(self, result_or_trace: SearchResult | Sequence[TraceEvent], *, max_depth: int | None = None,
+                 max_nodes: int = 100, show_window: bool = True, title: str | None = None, step: int = 0,
+                 figsize: tuple[float, float] = style.VIEWER_FIGSIZE, dpi: int = style.VIEWER_DPI,
+                 interval_ms: int = style.VIEWER_INTERVAL_MS, draw: DrawTree | None = None) -> None:
+        super().__init__()
+        self.trace: list[TraceEvent] = _trace_of(result_or_trace)
+        self._source = result_or_trace if isinstance(result_or_trace, SearchResult) else self.trace
+        self.max_depth = max_depth
+        self.max_nodes = max_nodes
+        self.show_window = show_window
+        self.title = title
+        self._draw = draw
+        self._figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
+        last = len(self.trace) - 1
+
+        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=interval_ms,
+                                 description="Play", tooltip="Play the search event by event")
+        self.previous_button = widgets.Button(description="Previous", icon="step-backward",
+                                              tooltip="Go back one event", layout=widgets.Layout(width="110px"))
+        self.next_button = widgets.Button(description="Next", icon="step-forward", tooltip="Go forward one event",
+                                          layout=widgets.Layout(width="110px"))
+        self.slider = widgets.IntSlider(value=0, min=0, max=last, step=1, description="Event",
+                                        continuous_update=False, layout=widgets.Layout(width="420px"))
+        widgets.link((self.play, "value"), (self.slider, "value"))
+        self.event_line = widgets.HTML()
+        self.event_line.add_class("tictac-event")
+        self.picture = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
+        self.picture.add_class("tictac-tree")
+
+        self.step = step
+        self.previous_button.on_click(lambda _: self.previous())
+        self.next_button.on_click(lambda _: self.next())
+        self.slider.observe(lambda change: self.redraw(), names="value")
+
+        self.children = [widgets.HBox([self.play, self.previous_button, self.next_button, self.slider]),
+                         self.event_line, self.picture]
+        self.add_class("tictac-search-viewer")
+        self.redraw()
+
+    @property
+    def step(self) -> int:
+        """The index of the event shown (0 is the first event)."""
+        return int(self.slider.value)
+
+    @step.setter
+    def step(self, value: int) -> None:
+        self.slider.value = max(0, min(int(value), len(self.trace) - 1))
+
+    @property
+    def event(self) -> TraceEvent:
+        """The event shown."""
+        return self.trace[self.step]
+
+    @property
+    def description(self) -> str:
+        """What the event shown does, in words (see :func:`describe_event`)."""
+        return describe_event(self.event)
+
+    def next(self) -> None:
+        """Show the next event (stays on the last one)."""
+        self.step = self.step + 1
+
+    def previous(self) -> None:
+        """Show the previous event (stays on the first one)."""
+        self.step = self.step - 1
+
+    def redraw(self) -> None:
+        """Draw the picture and the event line for the current step (again, after changing
+        the picture's options)."""
+        step = self.step
+        self.event_line.value = f"<b>trace[{step}]</b> · {escape(self.description)}"
+        self.picture.value = self._render(step)
+
+    def _render(self, step: int) -> bytes:
+        """The tree after event ``step`` as PNG bytes."""
+        draw = self._draw
+        if draw is None:
+            from tictac_edu.viz import draw_search_tree  # imported when first needed (it loads networkx)
+
+            draw = draw_search_tree
+        figure = self._figure
+        figure.clear()
+        ax = figure.add_subplot()
+        draw(self._source, upto=step + 1, ax=ax, max_depth=self.max_depth, max_nodes=self.max_nodes,
+             show_window=self.show_window, title=self.title)
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png")  # the same size at every step, so the page does not jump
+        return buffer.getvalue()
