@@ -449,6 +449,7 @@ def test_the_viewer_draws_the_events_up_to_the_current_one() -> None:
     viewer.next()
     assert [call["upto"] for call in calls] == [6, 7]  # events 0..step
     assert calls[-1]["max_depth"] == 1 and calls[-1]["title"] == ""
+    assert calls[-1]["full_layout"] is True  # the picture does not shift while stepping
 
 
 def test_the_viewer_takes_a_trace_and_refuses_a_result_without_one() -> None:

@@ -196,7 +196,7 @@ class SearchViewer(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         figure.clear()
         ax = figure.add_subplot()
         draw(self._source, upto=step + 1, ax=ax, max_depth=self.max_depth, max_nodes=self.max_nodes,
-             show_window=self.show_window, title=self.title)
+             show_window=self.show_window, title=self.title, full_layout=True)  # nodes keep their places
         buffer = io.BytesIO()
         figure.savefig(buffer, format="png")  # the same size at every step, so the page does not jump
         return buffer.getvalue()

@@ -1,0 +1,25 @@
+"""Pictures of search: traces become networkx trees, trees become matplotlib drawings.
+
+* :mod:`tictac_edu.viz.trees`: :func:`search_tree_graph` replays a search trace into a tree,
+  :func:`tidy_layout` places it top down.
+* :mod:`tictac_edu.viz.draw`: :func:`draw_search_tree` draws it (MAX and MIN nodes, values,
+  alpha-beta windows, pruned moves, the principal variation).
+* :mod:`tictac_edu.viz.plots`: :func:`plot_node_counts` and :func:`bar_node_counts` for the
+  node counts the notebooks compare.
+
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> from tictac_edu.games import GameTree
+>>> from tictac_edu.search import alphabeta
+>>> result = alphabeta(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), trace=True)
+>>> ax = draw_search_tree(result)  # in a notebook, the picture appears below the cell
+"""
+
+from tictac_edu.viz.draw import draw_search_tree
+from tictac_edu.viz.plots import bar_node_counts, plot_node_counts
+from tictac_edu.viz.trees import COLLAPSED, PRUNED, SEARCHED, format_value, search_tree_graph, tidy_layout, trace_events
+
+__all__ = [
+    "COLLAPSED", "PRUNED", "SEARCHED", "bar_node_counts", "draw_search_tree", "format_value", "plot_node_counts",
+    "search_tree_graph", "tidy_layout", "trace_events",
+]
