@@ -1,0 +1,182 @@
+"""Notebook 00 (welcome): the warm-up exercises ``legal_moves`` and ``place``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tictac_edu.exercises.positions import board_from, random_positions
+from tictac_edu.exercises.registry import Context, declare, show_value
+
+legal_moves = declare(
+    "legal_moves", notebook="00",
+    summary="the empty cells of a board, smallest first",
+    returns="a list of cell numbers (ints), smallest first",
+    reference="tictac_edu.exercises.solutions.nb00_welcome:legal_moves",
+    hints=[
+        "Go through the cell numbers 0 to 8 and keep the ones whose cell is empty.",
+        "An empty cell holds None: `board[cell] is None`. Collect the cell numbers (not the "
+        "contents) in a list, in the order you meet them.",
+        "One line does it: `[cell for cell in range(9) if board[cell] is None]`.",
+    ],
+)
+
+
+def _expect_moves(t: Context, board: list, expected: list[int]) -> None:
+    got = t.call(board)
+    t.expect_type(got, isinstance(got, list) and all(isinstance(m, int) and not isinstance(m, bool) for m in got),
+                  position=board, mistake="set_order" if isinstance(got, (set, frozenset)) else None)
+    if got == expected:
+        return
+    occupied = [cell for cell in range(9) if board[cell] is not None]
+    if sorted(got) == expected:
+        t.fail("The right cells, but not in increasing order.", position=board, expected=expected, got=got,
+               mistake="set_order")
+    if got and set(got) <= set(occupied):
+        t.fail("These cells are taken, not empty.", position=board, expected=expected, got=got,
+               mistake="empty_is_none")
+    t.fail("Not the empty cells of this board.", position=board, expected=expected, got=got,
+           mistake="empty_is_none")
+
+
+@legal_moves.case("the empty board: every cell")
+def _(t: Context) -> None:
+    _expect_moves(t, [None] * 9, list(range(9)))
+
+
+@legal_moves.case("a game in progress")
+def _(t: Context) -> None:
+    _expect_moves(t, board_from("X.O .X. ..O"), [1, 3, 5, 6, 7])
+
+
+@legal_moves.case("only the last cell is empty")
+def _(t: Context) -> None:
+    _expect_moves(t, board_from("XOX OXO OX."), [8])
+
+
+@legal_moves.case("a full board: no moves")
+def _(t: Context) -> None:
+    _expect_moves(t, board_from("XOX XOO OXX"), [])
+
+
+@legal_moves.case("a board given as a tuple")
+def _(t: Context) -> None:
+    _expect_moves(t, tuple(board_from("O.. .X. X..")), [1, 2, 3, 5, 7, 8])  # type: ignore[arg-type]
+
+
+@legal_moves.case("many boards, the board left unchanged")
+def _(t: Context) -> None:
+    for state in random_positions(7, 30, 0, 8):
+        board = list(state.board)
+        _expect_moves(t, board, [cell for cell in range(9) if board[cell] is None])
+
+
+# -- place --------------------------------------------------------------------------------------
+
+place = declare(
+    "place", notebook="00",
+    summary="a new board with one more mark; the board given is not changed",
+    returns="a new list of 9 cells",
+    reference="tictac_edu.exercises.solutions.nb00_welcome:place",
+    hints=[
+        "The list you are given belongs to the caller and must stay exactly as it is. So do not write "
+        "into it: make a new list, write into that one, and return it.",
+        "`list(board)` makes a new list holding the same cells (and turns a tuple into a list). "
+        "`new_board = board` would NOT copy: it only gives the same list a second name, and writing "
+        "into one changes the other.",
+        "Cells are numbered row by row, so `new_board[cell]` is the cell to mark; put `player` there "
+        "(\"X\" or \"O\", whichever you are given).",
+        "Three lines: `new_board = list(board)`, then `new_board[cell] = player`, then `return new_board`.",
+    ],
+)
+
+
+def _marked(board: Sequence, cell: int, player: str) -> list:
+    new_board = list(board)
+    new_board[cell] = player
+    return new_board
+
+
+def _transposed(cell: int) -> int:
+    """The cell with row and column swapped (the mirror image in the diagonal 0, 4, 8)."""
+    return (cell % 3) * 3 + cell // 3
+
+
+def _expect_place(t: Context, board: Sequence, cell: int, player: str) -> None:
+    before = list(board)
+    call = f"place({board!r}, {cell}, {player!r})"
+    got = t.call(board, cell, player, changes=(0,))
+    changed = list(board) != before
+    if got is board:
+        t.fail("Your function returned the very list it was given"
+               + (", with the mark written into it" if changed else "")
+               + ": place must return a NEW list and leave the board it was given as it was.",
+               position=before, expected="a new list (the board given unchanged)",
+               got=f"the same list, now {show_value(list(board))}", raw=True, mistake="changed_given_board",
+               reproduce=call)
+    if changed:
+        t.fail("Your function changed the board it was given. The caller's board must stay as it was; the "
+               "mark belongs on a new list.", position=before, expected=before, got=list(board),
+               mistake="changed_given_board", reproduce=call)
+    t.expect_type(got, isinstance(got, list) and len(got) == 9, position=before,
+                  mistake="no_return" if got is None else None, reproduce=call)
+    expected = _marked(before, cell, player)
+    if got == expected:
+        return
+    other = "O" if player == "X" else "X"
+    mirror = _transposed(cell)
+    if mirror != cell and got == _marked(before, mirror, player):
+        t.fail(f"The mark went on cell {mirror}, not on cell {cell}: row and column are swapped.",
+               position=before, expected=expected, got=got, mistake="row_major", reproduce=call)
+    if got == _marked(before, cell, other):
+        t.fail(f"The right cell, but the mark of {other}, not of {player}.", position=before, expected=expected,
+               got=got, mistake="wrong_mark", reproduce=call)
+    if got == before:
+        t.fail(f"No mark was placed: cell {cell} is still empty.", position=before, expected=expected, got=got,
+               reproduce=call)
+    wrong = [index for index in range(9) if got[index] != expected[index]]
+    t.fail(f"Only cell {cell} should change, to {player!r}; cells {wrong} are not as expected.", position=before,
+           expected=expected, got=got, reproduce=call)
+
+
+@place.case("the empty board: X in the centre")
+def _(t: Context) -> None:
+    _expect_place(t, [None] * 9, 4, "X")
+
+
+@place.case("games in progress: the given cell, and only it, is marked")
+def _(t: Context) -> None:
+    for text, cell, player in (("X.. .O. ...", 5, "X"), ("XO. .X. ..O", 3, "O"), ("X.O .X. O..", 1, "X"),
+                               ("XOX .O. ...", 7, "X"), ("... ... ...", 2, "X"), ("XO. ... ...", 6, "X")):
+        _expect_place(t, board_from(text), cell, player)
+
+
+@place.case("returns a new list of 9 cells, not the board it was given")
+def _(t: Context) -> None:
+    _expect_place(t, board_from("O.. .X. ..X"), 1, "O")
+
+
+@place.case("the board you were given is left unchanged")
+def _(t: Context) -> None:
+    board = board_from(".X. ... O..")
+    _expect_place(t, board, 3, "X")
+    _expect_place(t, board, 5, "X")        # the same board again: it must still be as it was
+
+
+@place.case("a board given as a tuple: a list comes back")
+def _(t: Context) -> None:
+    _expect_place(t, tuple(board_from("X.. .O. ...")), 7, "X")
+
+
+@place.case("O's marks too")
+def _(t: Context) -> None:
+    for text, cell in (("X.. ... ...", 1), ("X.. .O. ..X", 2), ("XX. .O. ...", 3)):
+        _expect_place(t, board_from(text), cell, "O")
+
+
+@place.case("many boards: every empty cell, for the player to move")
+def _(t: Context) -> None:
+    for state in random_positions(8, 25, 0, 8):
+        board = list(state.board)
+        for cell in range(9):
+            if board[cell] is None:
+                _expect_place(t, board, cell, state.to_move)

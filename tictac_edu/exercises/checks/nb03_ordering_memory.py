@@ -1,0 +1,492 @@
+"""Notebook 03 (move ordering and memory): ``order_key``, ``store``, ``probe``,
+``canonical_key``."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from functools import cache
+from typing import Any
+
+from tictac_edu.evaluation import line_evaluation
+from tictac_edu.exercises.positions import (
+    REFLECTIONS,
+    ROTATIONS,
+    Position,
+    all_tictactoe_positions,
+    board_from,
+    permute,
+    random_positions,
+    ttt,
+)
+from tictac_edu.exercises.registry import Context, declare, is_number, show_value
+from tictac_edu.games import GameState, TicTacToe
+from tictac_edu.search import Bound, alphabeta, negamax
+
+INF = math.inf
+CENTRE_CORNERS_EDGES = [4, 0, 2, 6, 8, 1, 3, 5, 7]
+
+# -- order_key ----------------------------------------------------------------------------------
+
+order_key = declare(
+    "order_key", notebook="03",
+    summary="a sort key putting the centre first, then the corners, then the edges",
+    returns="a number (smaller = searched earlier)",
+    reference="tictac_edu.exercises.solutions.nb03_ordering_memory:order_key",
+    hints=[
+        "`sorted(moves, key=...)` puts the smallest keys first, and keeps the game's order between "
+        "equal keys. So give the centre the smallest key, the corners a larger one, the edges the largest.",
+        "Three groups are enough: 0 for the centre (cell 4), 1 for a corner (0, 2, 6, 8), 2 for an edge "
+        "(1, 3, 5, 7). Give every corner the SAME key, so they stay in the order 0, 2, 6, 8.",
+        "Another way: minus the number of lines through the cell (centre 4, corners 3, edges 2).",
+    ],
+)
+
+
+def _sorted_by_key(t: Context, state: GameState) -> list[int]:
+    keys = {}
+    for move in state.legal_moves():
+        key = t.call(state, move)
+        t.expect_type(key, is_number(key), position=state)
+        keys[move] = key
+    return sorted(state.legal_moves(), key=lambda move: keys[move])
+
+
+def _check_order(t: Context, state: GameState) -> None:
+    expected = [move for move in CENTRE_CORNERS_EDGES if move in state.legal_moves()]
+    got = _sorted_by_key(t, state)
+    if got == expected:
+        return
+    corners = [move for move in expected if move in (0, 2, 6, 8)]
+    edges = [move for move in expected if move in (1, 3, 5, 7)]
+    message = "Sorted with your key, the moves come in the wrong order."
+    if 4 in got and got[-1] == 4 or (corners and edges and got.index(edges[-1]) < got.index(corners[0])
+                                     and got[0] != 4 and 4 in expected):
+        t.fail(message + " The best move must come FIRST.", position=state, expected=expected, got=got,
+               mistake="sort_direction")
+    if corners and edges and got.index(edges[0]) < got.index(corners[-1]):
+        t.fail(message + " An edge comes before a corner.", position=state, expected=expected, got=got,
+               mistake="edges_before_corners")
+    t.fail(message + " Corners must keep the order 0, 2, 6, 8 and edges 1, 3, 5, 7 (give each group one key).",
+           position=state, expected=expected, got=got)
+
+
+@order_key.case("the empty board: centre, corners, edges")
+def _(t: Context) -> None:
+    _check_order(t, TicTacToe())
+
+
+@order_key.case("after X in the centre and O in a corner")
+def _(t: Context) -> None:
+    _check_order(t, ttt(4, 0))
+
+
+@order_key.case("after X on an edge")
+def _(t: Context) -> None:
+    _check_order(t, ttt(1))
+
+
+@order_key.case("alpha-beta from the empty board with your order: 7,275 nodes")
+def _(t: Context) -> None:
+    result = alphabeta(TicTacToe(), order=t.fn)
+    if result.nodes != 7275 or result.value != 0:
+        t.fail("With the order centre, corners, edges, alpha-beta visits 7,275 nodes from the empty board "
+               "(18,297 in the order 0..8).", position=TicTacToe(), expected="value 0, 7,275 nodes",
+               got=f"value {result.value}, {result.nodes:,} nodes", raw=True)
+
+
+# -- transposition table: store and probe --------------------------------------------------------
+
+store = declare(
+    "store", notebook="03",
+    summary="remember a search result in a dict with its depth and bound flag",
+    returns="nothing (it fills table[key] with (depth, value, bound))",
+    reference="tictac_edu.exercises.solutions.nb03_ordering_memory:store",
+    hints=[
+        "A search called with the window (alpha, beta) only learns the exact value when the value lands "
+        "strictly inside the window. Otherwise it has learnt a bound.",
+        "value <= alpha: no move reached alpha, the true value is AT MOST value: Bound.UPPER. "
+        "value >= beta: the search was cut off, the true value is AT LEAST value: Bound.LOWER. "
+        "Otherwise Bound.EXACT.",
+        "Then `table[key] = (depth, value, bound)`, with `from tictac_edu.search import Bound`.",
+    ],
+)
+
+probe = declare(
+    "probe", notebook="03",
+    summary="use a table entry only if its depth and bound settle the search",
+    returns="a number (the stored value) or None",
+    reference="tictac_edu.exercises.solutions.nb03_ordering_memory:probe",
+    hints=[
+        "No entry, or an entry searched less deep than `depth`: return None.",
+        "An EXACT entry answers. A LOWER bound says the value is at least v: that settles the search "
+        "only if v >= beta. An UPPER bound says at most v: only if v <= alpha.",
+        "`depth_found, value, bound = table[key]`; compare `bound == Bound.EXACT` and so on, "
+        "with `from tictac_edu.search import Bound`. In every other case return None.",
+    ],
+)
+
+
+def cached_search(state: GameState, depth: int, alpha: float, beta: float, table: dict,
+                  probe_fn: Callable[..., Any], store_fn: Callable[..., Any],
+                  evaluate: Callable[..., float]) -> float:
+    """Alpha-beta (negamax, fail-soft) with a transposition table used through ``probe_fn`` and
+    ``store_fn``: the search the table exercises plug into."""
+    if depth == 0 or state.is_terminal():
+        return evaluate(state, state.to_move)
+    key = state.key()
+    found = probe_fn(table, key, depth, alpha, beta)
+    if found is not None:
+        return found
+    window_alpha = alpha
+    best = -INF
+    for move in state.legal_moves():
+        value = -cached_search(state.play(move), depth - 1, -beta, -alpha, table, probe_fn, store_fn, evaluate)
+        best = max(best, value)
+        alpha = max(alpha, value)
+        if alpha >= beta:
+            break
+    store_fn(table, key, depth, best, window_alpha, beta)
+    return best
+
+
+def _utility(state: GameState, player: str) -> float:
+    return state.utility(player)
+
+
+@cache
+def _uncached(state: Position, depth: int, evaluation: str) -> float:
+    evaluate = line_evaluation if evaluation == "lines" else _utility
+    value = negamax(state, depth, evaluate).value
+    assert value is not None
+    return value
+
+
+def _table_searches(t: Context, probe_fn: Callable[..., Any], store_fn: Callable[..., Any],
+                    diagnose: Callable[[], str | None]) -> None:
+    """Iterative deepening with one table per root, and full-depth searches sharing one table,
+    must give the values of a search without a table."""
+    for state in [TicTacToe(), *random_positions(31, 5, 1, 4)]:
+        table: dict = {}
+        for depth in range(1, 5):
+            value = cached_search(state, depth, -INF, INF, table, probe_fn, store_fn, line_evaluation)
+            expected = _uncached(state, depth, "lines")
+            if value != expected:
+                t.fail(f"Searching depth 1, 2, 3, 4 with one table, the search with your function got a "
+                       f"different value at depth {depth} than a search without a table.", position=state,
+                       expected=expected, got=value, mistake=diagnose())
+    table = {}
+    for state in random_positions(32, 12, 1, 5):
+        depth = state.max_plies - state.ply
+        value = cached_search(state, depth, -INF, INF, table, probe_fn, store_fn, _utility)
+        expected = _uncached(state, depth, "utility")
+        if value != expected:
+            t.fail("Solving several positions with one shared table, the search with your function got a "
+                   "different value than a search without a table.", position=state, expected=expected, got=value,
+                   mistake=diagnose())
+
+
+def _reference(name: str) -> Callable[..., Any]:
+    from tictac_edu.exercises.registry import get_exercise
+
+    return get_exercise(name).reference
+
+
+# store ------------------------------------------------------------------------------------------
+
+def _check_store(t: Context, depth: float, value: float, alpha: float, beta: float, bound: Bound,
+                 message: str, wrong_bound_mistake: str) -> None:
+    key = 1234
+    table: dict = {99: (5, 7, Bound.EXACT)}
+    t.call(table, key, depth, value, alpha, beta, changes=(0,))
+    position = f"store(table, key, depth={depth}, value={value}, alpha={alpha}, beta={beta})"
+    if table.get(99) != (5, 7, Bound.EXACT):
+        t.fail("store changed the entry of another position.", position=position,
+               expected="the other entry unchanged", got=show_value(table.get(99)), raw=True)
+    if key not in table:
+        t.fail("Nothing was stored under the key.", position=position, expected=(depth, value, bound),
+               got=table)
+    entry = table[key]
+    if not (isinstance(entry, (tuple, list)) and len(entry) == 3 and isinstance(entry[2], Bound)):
+        t.fail("An entry is the tuple (depth, value, bound), with bound one of Bound.EXACT, Bound.LOWER and "
+               "Bound.UPPER (from tictac_edu.search import Bound).", kind="wrong type", position=position,
+               expected=(depth, value, bound), got=entry)
+    stored_depth, stored_value, stored_bound = entry
+    if stored_value != value:
+        t.fail("The stored value is not the value the search returned.", position=position,
+               expected=(depth, value, bound), got=entry)
+    if stored_depth != depth:
+        t.fail("The stored depth is not the depth the search looked ahead.", position=position,
+               expected=(depth, value, bound), got=entry, mistake="cache_ignores_depth")
+    if stored_bound != bound:
+        swapped = {Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}.get(bound)
+        mistake = "bound_swapped" if stored_bound == swapped else (
+            "cache_ignores_window" if stored_bound == Bound.EXACT else wrong_bound_mistake)
+        t.fail(message, position=position, expected=(depth, value, bound), got=entry, mistake=mistake)
+
+
+@store.case("a value inside the window is EXACT")
+def _(t: Context) -> None:
+    _check_store(t, 3, 5, 0, 10, Bound.EXACT, "0 < 5 < 10: the value is exact.", "bound_swapped")
+
+
+@store.case("the full window (-inf, inf): EXACT")
+def _(t: Context) -> None:
+    _check_store(t, 9, 0, -INF, INF, Bound.EXACT, "With the full window every value is exact.", "bound_swapped")
+
+
+@store.case("a value below alpha is an UPPER bound")
+def _(t: Context) -> None:
+    _check_store(t, 2, -1, 0, 10, Bound.UPPER, "No move reached alpha = 0: the true value is at most -1.",
+                 "cache_ignores_window")
+
+
+@store.case("a value equal to alpha is an UPPER bound")
+def _(t: Context) -> None:
+    _check_store(t, 2, 0, 0, 10, Bound.UPPER, "A search that returns exactly alpha failed low: the true value is "
+                 "at most 0, it may be less.", "cache_ignores_window")
+
+
+@store.case("a value above beta is a LOWER bound")
+def _(t: Context) -> None:
+    _check_store(t, 4, 12, 0, 10, Bound.LOWER, "The search was cut off at 12 >= beta = 10: the true value is at "
+                 "least 12.", "cache_ignores_window")
+
+
+@store.case("a value equal to beta is a LOWER bound")
+def _(t: Context) -> None:
+    _check_store(t, 4, 10, 0, 10, Bound.LOWER, "A value equal to beta cuts off: the true value is at least 10.",
+                 "cache_ignores_window")
+
+
+@store.case("a new entry replaces the old one")
+def _(t: Context) -> None:
+    table: dict = {5: (1, 3, Bound.LOWER)}
+    t.call(table, 5, 2, 1, -INF, INF, changes=(0,))
+    if table.get(5) != (2, 1, Bound.EXACT):
+        t.fail("Storing a position again replaces its entry.", position="table = {5: (1, 3, Bound.LOWER)}\n"
+               "store(table, 5, depth=2, value=1, alpha=-inf, beta=inf)", expected=(2, 1, Bound.EXACT),
+               got=table.get(5))
+
+
+@store.case("a search with a table filled by your store gives the right values")
+def _(t: Context) -> None:
+    store_fn = lambda *args: t.call(*args, changes=(0,))  # noqa: E731
+    _table_searches(t, _reference("probe"), store_fn, lambda: _store_mistake(store_fn))
+
+
+# probe ------------------------------------------------------------------------------------------
+
+def _check_probe(t: Context, entry: tuple | None, depth: float, alpha: float, beta: float, expected: float | None,
+                 message: str, mistake: str | None) -> None:
+    key = 77
+    table: dict = {3: (9, 1, Bound.EXACT)}
+    if entry is not None:
+        table[key] = entry
+    shown = (f"table = {{{key}: ({entry[0]}, {entry[1]}, Bound.{entry[2].name})}}\n" if entry else "table = {}\n") + \
+        f"probe(table, {key}, depth={depth}, alpha={alpha}, beta={beta})"
+    got = t.call(table, key, depth, alpha, beta, position=shown)
+    t.expect_type(got, got is None or is_number(got), position=shown)
+    if got != expected or (expected is None) != (got is None):
+        if mistake == "bound_swapped" and expected is None and _probe_mistake(t, t.fn) == "cache_ignores_window":
+            mistake = "cache_ignores_window"
+        t.fail(message, position=shown, expected=expected, got=got, mistake=mistake)
+
+
+def _probe_mistake(t: Context, probe_fn: Callable[..., Any]) -> str | None:
+    """Which mistake ``probe_fn`` makes on the simplest cases, if any."""
+    def answer(entry: tuple, depth: float, alpha: float, beta: float) -> Any:
+        return probe_fn({1: entry}, 1, depth, alpha, beta)
+
+    if answer((2, 5, Bound.EXACT), 4, 0, 10) is not None:
+        return "cache_ignores_depth"
+    if answer((3, 5, Bound.LOWER), 3, 0, 10) is not None or answer((3, 4, Bound.UPPER), 3, 0, 10) is not None:
+        return "cache_ignores_window"
+    if answer((3, 1, Bound.LOWER), 3, 2, 5) is not None or answer((3, 6, Bound.UPPER), 3, 2, 5) is not None:
+        return "bound_swapped"
+    return None
+
+
+def _store_mistake(store_fn: Callable[..., Any]) -> str | None:
+    """Which mistake ``store_fn`` makes on the simplest cases, if any."""
+    def entry(depth: float, value: float, alpha: float, beta: float) -> Any:
+        table: dict = {}
+        store_fn(table, 1, depth, value, alpha, beta)
+        return table.get(1)
+
+    low, high = entry(3, -1, 0, 10), entry(3, 12, 0, 10)
+    if low == (3, -1, Bound.LOWER) or high == (3, 12, Bound.UPPER):
+        return "bound_swapped"
+    if low == (3, -1, Bound.EXACT) or high == (3, 12, Bound.EXACT) or entry(3, 0, 0, 10) == (3, 0, Bound.EXACT):
+        return "cache_ignores_window"
+    if isinstance(low, tuple) and low[0] != 3:
+        return "cache_ignores_depth"
+    return None
+
+
+@probe.case("an empty table: None")
+def _(t: Context) -> None:
+    _check_probe(t, None, 2, -INF, INF, None, "There is no entry for this key.", None)
+
+
+@probe.case("an EXACT entry, deep enough: its value")
+def _(t: Context) -> None:
+    _check_probe(t, (3, 5, Bound.EXACT), 2, 0, 10, 5, "An exact value from a deep enough search answers.", None)
+
+
+@probe.case("an EXACT entry, not deep enough: None")
+def _(t: Context) -> None:
+    _check_probe(t, (2, 5, Bound.EXACT), 4, 0, 10, None, "The entry looked only 2 plies ahead; this search needs 4.",
+                 "cache_ignores_depth")
+
+
+@probe.case("a LOWER bound >= beta: its value")
+def _(t: Context) -> None:
+    _check_probe(t, (3, 5, Bound.LOWER), 3, 0, 3, 5, "The value is at least 5 >= beta = 3: the search is settled.",
+                 "bound_swapped")
+
+
+@probe.case("a LOWER bound equal to beta: its value")
+def _(t: Context) -> None:
+    _check_probe(t, (3, 3, Bound.LOWER), 3, 0, 3, 3, "The value is at least 3 = beta: enough to cut off.",
+                 "bound_swapped")
+
+
+@probe.case("a LOWER bound below beta: None")
+def _(t: Context) -> None:
+    _check_probe(t, (3, 5, Bound.LOWER), 3, 0, 10, None, "The value is at least 5, but it could be anything "
+                 "from 5 up: inside the window (0, 10), that settles nothing.", "cache_ignores_window")
+
+
+@probe.case("a LOWER bound below alpha: None")
+def _(t: Context) -> None:
+    _check_probe(t, (3, 1, Bound.LOWER), 3, 2, 5, None, "The value is at least 1, which says nothing about the "
+                 "window (2, 5).", "bound_swapped")
+
+
+@probe.case("an UPPER bound <= alpha: its value")
+def _(t: Context) -> None:
+    _check_probe(t, (3, -2, Bound.UPPER), 3, 0, 10, -2, "The value is at most -2 <= alpha = 0: settled.",
+                 "bound_swapped")
+
+
+@probe.case("an UPPER bound equal to alpha: its value")
+def _(t: Context) -> None:
+    _check_probe(t, (3, 0, Bound.UPPER), 3, 0, 10, 0, "The value is at most 0 = alpha: settled.", "bound_swapped")
+
+
+@probe.case("an UPPER bound above alpha: None")
+def _(t: Context) -> None:
+    _check_probe(t, (3, 4, Bound.UPPER), 3, 0, 10, None, "The value is at most 4, inside the window (0, 10): "
+                 "that settles nothing.", "cache_ignores_window")
+
+
+@probe.case("an UPPER bound above beta: None")
+def _(t: Context) -> None:
+    _check_probe(t, (3, 6, Bound.UPPER), 3, 2, 5, None, "The value is at most 6, which says nothing about the "
+                 "window (2, 5).", "bound_swapped")
+
+
+@probe.case("a search using your probe gives the right values")
+def _(t: Context) -> None:
+    probe_fn = lambda *args: _checked_probe(t, *args)  # noqa: E731
+    _table_searches(t, probe_fn, _reference("store"), lambda: _probe_mistake(t, probe_fn))
+
+
+def _checked_probe(t: Context, table: dict, key: Hashable, depth: float, alpha: float, beta: float) -> Any:
+    got = t.call(table, key, depth, alpha, beta, changes=(0,))
+    t.expect_type(got, got is None or is_number(got), position=f"probe(table, {key}, {depth}, {alpha}, {beta})")
+    return got
+
+
+# -- canonical_key --------------------------------------------------------------------------------
+
+canonical_key = declare(
+    "canonical_key", notebook="03",
+    summary="one key for a board and its rotations and mirror images",
+    returns="a hashable key (a tuple or a string)",
+    reference="tictac_edu.exercises.solutions.nb03_ordering_memory:canonical_key",
+    hints=[
+        "Build the 8 versions of the board: 4 rotations (0, 90, 180, 270 degrees) and 4 mirror images "
+        "(left-right, top-bottom, and the two diagonals). Then pick one of them in a fixed way.",
+        "A symmetry can be written as a permutation of the cells: the new board's cell i is the old "
+        "board's cell perm[i]. A quarter turn clockwise is (6, 3, 0, 7, 4, 1, 8, 5, 2).",
+        "Turn each version into a string ('.' for an empty cell) and return the smallest with min(): "
+        "all 8 versions of a board give the same smallest string.",
+    ],
+)
+
+_ASYMMETRIC = ["XO. ... ...", "X.. ..O .X.", "XX. .O. ..O", "OX. X.. ..X", ".X. ..O X.."]
+_DIFFERENT = ["X.. ... ...", ".X. ... ...", "... .X. ...", "XO. ... ...", "X.. ..O ...", "X.. .O. ...",
+              "XO. .X. ...", "X.O .X. ..."]
+
+
+def _key(t: Context, board: Any) -> Hashable:
+    key = t.call(board)
+    try:
+        hash(key)
+    except TypeError:
+        t.fail(f"canonical_key should return {canonical_key.returns}; it returned an unhashable "
+               f"{type(key).__name__}.", kind="wrong type", position=board, expected=canonical_key.returns,
+               got=key, mistake="unhashable_key")
+    return key
+
+
+def _symmetry_mistake(t: Context, board: list) -> str | None:
+    """Which symmetries the learner's key misses on ``board`` (None if it handles all 8)."""
+    keys = [_key(t, list(permute(board, symmetry))) for symmetry in range(8)]
+    if len(set(keys)) == 1:
+        return None
+    rotations_agree = len({keys[i] for i in ROTATIONS}) == 1
+    reflections_agree = all(keys[i] == keys[0] for i in REFLECTIONS)
+    if rotations_agree and not reflections_agree:
+        return "missing_reflections"
+    if not rotations_agree:
+        return "missing_rotations"
+    return None
+
+
+@canonical_key.case("a board and its 7 rotations and mirror images: one key")
+def _(t: Context) -> None:
+    for text in _ASYMMETRIC:
+        board = board_from(text)
+        mistake = _symmetry_mistake(t, board)
+        if mistake is not None:
+            keys = [_key(t, list(permute(board, s))) for s in range(8)]
+            t.fail("These 8 boards are rotations and mirror images of each other, but got different keys:\n"
+                   + "\n".join(f"  {''.join('.' if c is None else c for c in permute(board, s))} -> {show_value(k)}"
+                               for s, k in enumerate(keys)), position=board, mistake=mistake)
+
+
+@canonical_key.case("boards that are not symmetric images: different keys")
+def _(t: Context) -> None:
+    keys: dict[Hashable, str] = {}
+    for text in _DIFFERENT:
+        key = _key(t, board_from(text))
+        if key in keys:
+            t.fail(f"The boards {keys[key]!r} and {text!r} are not rotations or mirror images of each other, "
+                   "but got the same key.", position=board_from(text), got=key, mistake="key_too_coarse")
+        keys[key] = text
+
+
+@canonical_key.case("a list and a tuple of the same board: the same key")
+def _(t: Context) -> None:
+    board = board_from("XO. .X. ..O")
+    if _key(t, list(board)) != _key(t, tuple(board)):
+        t.fail("The same board as a list and as a tuple got different keys.", position=board)
+
+
+@canonical_key.case("the 5,478 positions of tic-tac-toe fall into 765 classes")
+def _(t: Context) -> None:
+    classes = {_key(t, state.board) for state in all_tictactoe_positions()}
+    if len(classes) == 765:
+        return
+    if len(classes) > 765:
+        for text in _ASYMMETRIC:
+            mistake = _symmetry_mistake(t, board_from(text))
+            if mistake:
+                break
+        t.fail("Too many classes: some boards that are rotations or mirror images of each other got different "
+               "keys.", expected="765 classes", got=f"{len(classes):,} classes", raw=True, mistake=mistake)
+    t.fail("Too few classes: some boards that are not rotations or mirror images of each other got the same key.",
+           expected="765 classes", got=f"{len(classes):,} classes", raw=True, mistake="key_too_coarse")

@@ -1,0 +1,201 @@
+"""The classic mistakes the checks recognise, each with the hint a learner sees.
+
+A failing test names the mistake it most likely comes from (``CaseResult.mistake``) and
+shows its hint. The ids are stable: the project's own tests look for them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A classic mistake: a short ``title`` and the ``hint`` that explains how to fix it."""
+
+    id: str
+    title: str
+    hint: str
+
+
+_MISTAKES = [
+    # -- boards and rules -------------------------------------------------------------------
+    Mistake("empty_is_none", "empty cells are None",
+            "An empty cell holds None; a cell holding \"X\" or \"O\" is taken. Keep the cells where "
+            "`board[cell] is None`."),
+    Mistake("set_order", "moves in a fixed order",
+            "List the moves in a fixed order, smallest cell first (never iterate over a set): node "
+            "counts and best moves depend on the order."),
+    Mistake("missing_row", "a row is not checked",
+            "A win along a row is missed: check the rows 0, 1, 2 / 3, 4, 5 / 6, 7, 8."),
+    Mistake("missing_column", "a column is not checked",
+            "A win down a column is missed: check the columns 0, 3, 6 / 1, 4, 7 / 2, 5, 8."),
+    Mistake("missing_diagonal", "the diagonal is not checked",
+            "A win on the diagonal 0, 4, 8 (top-left to bottom-right) is missed: check it too."),
+    Mistake("missing_anti_diagonal", "the anti-diagonal is not checked",
+            "A win on the anti-diagonal is missed: check the anti-diagonal 2, 4, 6 (top-right to "
+            "bottom-left), the line that is easiest to forget."),
+    Mistake("empty_line", "three empty cells are not a win",
+            "Three equal cells are a win only if they are not empty: test `board[a] is not None` as "
+            "well as `board[a] == board[b] == board[c]`."),
+    Mistake("aliasing", "[[0] * 3] * 3 aliasing",
+            "A mark seems to appear in several rows at once. `[[None] * 3] * 3` builds ONE row and "
+            "three references to it, so writing a cell writes the same cell of every row. Build the "
+            "grid with `[[None] * 3 for _ in range(3)]`, or work on the 9 cells directly."),
+    Mistake("winner_value", "winner returns the player",
+            "Return the winning player itself (\"X\" or \"O\"), and None when nobody has three in a row "
+            "(an unfinished game or a draw), not True/False or a word like \"draw\"."),
+    Mistake("not_restored", "the board is not restored after a recursive call",
+            "The board was not put back as it was. After the recursive call for a move, take the mark "
+            "back (`board[cell] = None`) before trying the next move, and return with the board exactly "
+            "as you were given it."),
+    Mistake("won_game_not_leaf", "a won game is a leaf",
+            "A position where someone has three in a row is the end of the game: count it as one node "
+            "and do not play on from it."),
+    Mistake("alternate_players", "players take turns",
+            "The players alternate: after `player` moves, it is the other player's turn in the "
+            "recursive call (in MAX/MIN form: the children of a MAX node are MIN nodes and the reverse, "
+            "so call them with `not maximizing`)."),
+    Mistake("count_root", "one node = one call",
+            "Count every position once, the one you were given included (1 + the nodes under each "
+            "move): one node = one call of the search, the root and finished games included."),
+    Mistake("mutates_input", "the input was changed",
+            "Your function changed the board (or list) it was given. Work on a copy, or put everything "
+            "back before returning: a caller does not expect its data to change."),
+    Mistake("changed_given_board", "the board you were given was changed",
+            "The mark went into the caller's list itself, so the caller's board changed behind their back. "
+            "`new_board = board` does not copy anything, it gives the same list a second name. Make a "
+            "real copy first, `new_board = list(board)`, mark the copy and return it."),
+    Mistake("no_return", "the new board is not returned",
+            "Your function returned None: it has no `return` (or returns what `list.append` or an "
+            "assignment gives, which is None). End with `return new_board`."),
+    Mistake("row_major", "cells are numbered row by row",
+            "The mark landed on the mirror-image cell: row and column are swapped. Cells are numbered row "
+            "by row (row-major): cell = 3 * row + column, so 0 1 2 is the top row, 3 4 5 the middle one, "
+            "6 7 8 the bottom one. Mark `new_board[cell]` directly; with rows and columns, row = "
+            "cell // 3 and column = cell % 3."),
+    Mistake("wrong_mark", "the mark of the player given",
+            "The wrong mark was placed: put the mark of the `player` you are given (\"X\" or \"O\"), "
+            "not always the same one: `new_board[cell] = player`."),
+    # -- minimax ----------------------------------------------------------------------------
+    Mistake("wrong_side", "the score taken from the wrong player's side",
+            "The value has the wrong sign for some positions: the score is taken from the wrong "
+            "player's side. A value here is for the player to move at `state`: a finished game is "
+            "worth `state.utility(state.to_move)`, and a child's value is for the opponent, so negate "
+            "it (negamax), or keep track of whose view you maximise (MAX/MIN)."),
+    Mistake("terminal_first", "stop at finished games",
+            "Test `state.is_terminal()` first and return the score of a finished game there; only an "
+            "unfinished position has moves to try."),
+    Mistake("no_faster_wins", "no preference for faster wins",
+            "All wins score the same, so the search has no reason to win quickly (and may dawdle). "
+            "Score a finished game as `utility * (state.max_plies + 1 - state.ply)`: on tic-tac-toe "
+            "+-(10 - ply), a win after 5 moves 5, after 7 moves 3."),
+    Mistake("ply_from_root", "plies counted from the start of the game",
+            "Count plies from the start of the game (`state.ply`, the number of marks on the board), "
+            "not from the position where the search began: the same finished game must get the same "
+            "score wherever the search started."),
+    # -- alpha-beta -------------------------------------------------------------------------
+    Mistake("window_not_passed", "alpha and beta not passed down",
+            "Nothing is ever cut off: alpha and beta are not passed down (or there is no `break`). Search "
+            "each child with the current window: in negamax form `alphabeta(child, -beta, -alpha)`, in "
+            "MAX/MIN form `alphabeta_tree(child, alpha, beta, not maximizing, visited)`, with the window as "
+            "improved by the moves already searched (MAX raises alpha, MIN lowers beta), and stop the loop "
+            "when `alpha >= beta`."),
+    Mistake("window_wrong_level", "alpha and beta updated at the wrong level",
+            "The window is mixed up between levels. In negamax form a child is searched with "
+            "`(-beta, -alpha)` (swapped and negated), its value is negated (`value = -child_value`) and "
+            "only then compared with alpha (`alpha = max(alpha, value)`); in MAX/MIN form MAX raises "
+            "alpha and MIN lowers beta."),
+    Mistake("root_window", "the root must keep one window",
+            "Each move at the root gets a fresh full window, so what the first moves proved is thrown "
+            "away. Keep one window at the root too: pass the improved alpha to the next root move "
+            "(a fresh window per root move costs 30,710 nodes on the empty board instead of 18,297)."),
+    Mistake("strict_cutoff", "cut off on equality",
+            "Cut off when `alpha >= beta`, not only when `alpha > beta`: once the window is closed "
+            "the remaining moves cannot change the result (18,297 nodes on the empty board instead of "
+            "146,120)."),
+    Mistake("inner_break", "the cut-off breaks only an inner loop",
+            "After a cut-off the search went on with more moves: the `break` leaves only the inner of "
+            "two nested loops (for example over rows and columns). Loop over `state.legal_moves()` "
+            "with one loop, or return as soon as `alpha >= beta`."),
+    Mistake("one_sided_cutoff", "both MAX and MIN nodes cut off",
+            "Only one kind of node ever cuts off. Both halves need the cut-off: after a MAX node raises "
+            "alpha, and after a MIN node lowers beta, `if alpha >= beta: break`."),
+    Mistake("visited_leaves", "every leaf looked at goes into visited",
+            "`visited` must hold the value of every leaf the search looks at, in the order it looks at "
+            "them, and nothing else. At a leaf (a number, not a list), `if visited is not None: "
+            "visited.append(tree)` before returning it; pass the same `visited` on to every recursive "
+            "call; do not append inner nodes (lists) or the values found for them."),
+    Mistake("window_ignored", "the window given is ignored",
+            "Your function searched as if called with a full window: use the `alpha` and `beta` it is "
+            "called with, do not reset them to -inf and +inf."),
+    Mistake("node_count", "one node = one call",
+            "The node count is off. Count one node per call of the function, the root and the "
+            "finished games included: start each call with `nodes = 1` and add the count each child "
+            "returns."),
+    # -- ordering, tables, symmetry ---------------------------------------------------------
+    Mistake("edges_before_corners", "corners before edges",
+            "Corners lie on 3 lines, edges on only 2: the order is centre (4), then the corners "
+            "(0, 2, 6, 8), then the edges (1, 3, 5, 7)."),
+    Mistake("sort_direction", "smaller keys come first",
+            "`sorted` puts the SMALLEST key first, so the best move needs the smallest key (for "
+            "example minus the number of lines through the cell)."),
+    Mistake("cache_ignores_window", "a cache that ignores alpha and beta",
+            "A cache that ignores alpha and beta: a value found with a narrow window is only a bound. "
+            "A value <= alpha is an UPPER bound (the true value is at most that), a value >= beta a "
+            "LOWER bound; only a value strictly inside the window is EXACT. A bound settles a search "
+            "only if it falls outside the new window (LOWER >= beta, UPPER <= alpha)."),
+    Mistake("bound_swapped", "LOWER and UPPER swapped",
+            "The bound flags are the wrong way round: a search that fails low (value <= alpha) learns "
+            "an UPPER bound, one that is cut off (value >= beta) learns a LOWER bound. A LOWER bound "
+            "answers only when it is >= beta, an UPPER bound only when it is <= alpha."),
+    Mistake("cache_ignores_depth", "a cache that ignores depth",
+            "An entry searched less deep than this search needs cannot answer it: use an entry only if "
+            "its depth is at least the depth asked for."),
+    Mistake("missing_reflections", "reflections missing",
+            "Mirror images get different keys: a square board has 8 symmetries, 4 rotations AND 4 "
+            "reflections (left-right, top-bottom and the two diagonals)."),
+    Mistake("missing_rotations", "rotations missing",
+            "Rotated boards get different keys: include the rotations by 90, 180 and 270 degrees as "
+            "well as the reflections (8 symmetries in all)."),
+    Mistake("key_too_coarse", "different positions share a key",
+            "Positions that are not mirror images or rotations of each other got the same key: the key "
+            "must keep which mark is in which cell (for example the smallest of the 8 transformed "
+            "boards, as tuples or strings)."),
+    Mistake("unhashable_key", "a key must be hashable",
+            "A key must be hashable to go into a dict or set: return a tuple or a string, not a list."),
+    # -- evaluation ---------------------------------------------------------------------------
+    Mistake("win_not_scored", "score a finished game as a win or loss",
+            "A finished game must be scored first: a win is worth `1_000_000 - state.ply` (far above "
+            "any unfinished position), a loss the negation, a draw 0."),
+    Mistake("one_side_only", "an evaluation that scores only one side's threats",
+            "The evaluation scores only one side's threats: the opponent's open lines must count "
+            "against `player` (subtract them), or the search walks into the opponent's threats."),
+    Mistake("counted_twice", "a pattern counted twice",
+            "A line is counted twice: list each line of k cells once (4 directions: across, down, "
+            "diagonal, anti-diagonal, not their 4 opposites), and score a line once, not once per mark "
+            "in it."),
+    Mistake("not_symmetric", "the evaluation is not symmetric",
+            "The evaluation is not symmetric: a position that is worth s to one player must be worth -s "
+            "to the other, and swapping X and O must swap the scores. Score from `player`'s side, with "
+            "`player`'s lines counting for and the opponent's against, with the same weights."),
+    Mistake("line_weights", "the line weights",
+            "Score an open line holding c marks of one player 10 ** (c - 1) (1, 10, 100, ...), for "
+            "`player` if they are hers and against her if they are the opponent's; a line holding marks "
+            "of both players, or none, counts 0."),
+    Mistake("return_in_loop", "returning from inside the loop",
+            "Your function answered before looking at every position: `return True` belongs after the "
+            "loop, once no position has failed; inside the loop return only False."),
+    Mistake("forgot_negation", "compare with the negation",
+            "Symmetry means `evaluate(state, first) == -evaluate(state, second)`: the second score "
+            "negated, not the two scores equal."),
+    Mistake("depth_not_decreasing", "depth must go down",
+            "The search does not stop at the depth limit: call the children with `depth - 1` and "
+            "return `evaluate(state, state.to_move)` when depth reaches 0."),
+    Mistake("use_given_evaluate", "use the evaluate you are given",
+            "Score the positions where the search stops with the `evaluate` function passed in, from "
+            "the side of the player to move there: `evaluate(state, state.to_move)`."),
+]
+
+MISTAKES: dict[str, Mistake] = {mistake.id: mistake for mistake in _MISTAKES}
+"""Every classic mistake the checks know, by id."""

@@ -1,0 +1,126 @@
+"""Positions the checks use: fixed examples and deterministic random samples, with cached
+reference figures so that checking many functions stays fast."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import cache
+
+from tictac_edu.games import GameTree, MNKGame, TicTacToe, play_moves
+
+Position = MNKGame | GameTree
+"""A game position the checks use: hashable, so expected values can be cached."""
+
+
+def ttt(*moves: int) -> TicTacToe:
+    """The tic-tac-toe position after ``moves`` (cells, X first)."""
+    return play_moves(TicTacToe(), moves)
+
+
+def mnk(rows: int, columns: int, k: int, *moves: int) -> MNKGame:
+    """The m,n,k position after ``moves``."""
+    return play_moves(MNKGame(rows, columns, k), moves)
+
+
+def board_from(text: str) -> list[str | None]:
+    """A 9-cell list from a string such as ``"XO. .X. ..O"`` (spaces ignored, ``.`` empty)."""
+    cells = [char for char in text if char in "XO."]
+    if len(cells) != 9:
+        raise ValueError(f"a board needs 9 cells, {text!r} has {len(cells)}")
+    return [None if char == "." else char for char in cells]
+
+
+def random_positions(seed: int, count: int, min_ply: int, max_ply: int,
+                     new_game: Callable[[], MNKGame] = TicTacToe, finished: bool = False) -> list[MNKGame]:
+    """``count`` different positions reached by random play, ``min_ply``..``max_ply`` moves
+    deep, unfinished unless ``finished`` (then only finished ones). The same every run."""
+    rng = random.Random(seed)
+    found: dict[object, MNKGame] = {}
+    attempts = 0
+    while len(found) < count and attempts < count * 200:
+        attempts += 1
+        state = new_game()
+        target = rng.randint(min_ply, max_ply)
+        while state.ply < target and not state.is_terminal():
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.ply < min_ply or state.is_terminal() != finished:
+            continue
+        found.setdefault(state.key(), state)
+    return list(found.values())
+
+
+@cache
+def all_tictactoe_positions() -> tuple[TicTacToe, ...]:
+    """Every position reachable from the empty tic-tac-toe board (5,478), in a fixed order."""
+    seen: dict[int, TicTacToe] = {}
+    stack = [TicTacToe()]
+    while stack:
+        state = stack.pop()
+        if state.key() in seen:
+            continue
+        seen[state.key()] = state
+        for move in reversed(state.legal_moves()):
+            stack.append(state.play(move))
+    return tuple(sorted(seen.values(), key=lambda state: (state.ply, state.key())))
+
+
+def swap_colours(state: MNKGame) -> MNKGame | None:
+    """The position with every X turned into O and every O into X, reached by legal play with
+    X to move; ``None`` if no legal game reaches it (X must have as many marks as O)."""
+    xs = [cell for cell, mark in enumerate(state.board) if mark == "X"]
+    os_ = [cell for cell, mark in enumerate(state.board) if mark == "O"]
+    if len(xs) != len(os_):
+        return None
+    swapped = MNKGame(state.rows, state.columns, state.k)
+    for x_cell, o_cell in zip(os_, xs, strict=True):
+        if swapped.is_terminal():
+            return None
+        swapped = swapped.play(x_cell)
+        if swapped.is_terminal():
+            return None
+        swapped = swapped.play(o_cell)
+    return swapped
+
+
+def transformed(state: MNKGame, symmetry: int) -> MNKGame:
+    """``state`` under one of the 8 symmetries of a square board (0 = unchanged), replayed
+    move by move so that it has the same history length and player to move."""
+    from tictac_edu.games import moves_from_start
+
+    size = state.rows
+    if state.rows != state.columns:
+        raise ValueError("board symmetries need a square board")
+
+    def cell_map(cell: int) -> int:
+        row, col = divmod(cell, size)
+        last = size - 1
+        row, col = [(row, col), (col, last - row), (last - row, last - col), (last - col, row),
+                    (row, last - col), (last - row, col), (col, row), (last - col, last - row)][symmetry]
+        return row * size + col
+
+    new = MNKGame(state.rows, state.columns, state.k) if not isinstance(state, TicTacToe) else TicTacToe()
+    for move in moves_from_start(state):
+        new = new.play(cell_map(move))
+    return new
+
+
+BOARD_SYMMETRIES: tuple[tuple[int, ...], ...] = (
+    (0, 1, 2, 3, 4, 5, 6, 7, 8),  # unchanged
+    (6, 3, 0, 7, 4, 1, 8, 5, 2),  # rotated a quarter turn clockwise
+    (8, 7, 6, 5, 4, 3, 2, 1, 0),  # half a turn
+    (2, 5, 8, 1, 4, 7, 0, 3, 6),  # three quarters
+    (2, 1, 0, 5, 4, 3, 8, 7, 6),  # mirrored left-right
+    (6, 7, 8, 3, 4, 5, 0, 1, 2),  # mirrored top-bottom
+    (0, 3, 6, 1, 4, 7, 2, 5, 8),  # mirrored in the diagonal 0, 4, 8
+    (8, 5, 2, 7, 4, 1, 6, 3, 0),  # mirrored in the anti-diagonal 2, 4, 6
+)
+"""The 8 symmetries of the 3x3 board: cell ``i`` of the new board is ``board[perm[i]]``."""
+
+ROTATIONS = (0, 1, 2, 3)
+REFLECTIONS = (4, 5, 6, 7)
+
+
+def permute(board: Sequence[object], symmetry: int) -> tuple:
+    """A 9-cell board under one of :data:`BOARD_SYMMETRIES`."""
+    return tuple(board[i] for i in BOARD_SYMMETRIES[symmetry])
