@@ -32,19 +32,17 @@ class _Minimax:
         self.nodes = 0
         self.cache_hits = 0
         self.reached_depth_limit = False
+        self.negamax = negamax
 
-    def leaf_value(self, state: GameState, player: Player) -> float:
-        if self.evaluate is not None:
-            return self.evaluate(state, player)
-        return terminal_value(state, player, self.prefer_faster_wins)
-
-    def minimax(self, state: GameState, depth: float, ply: int, parent: int | None) -> tuple[float, list[Move]]:
-        """The value of ``state`` for the root player, and the principal variation."""
+    def search(self, state: GameState, depth: float, ply: int, parent: int | None) -> tuple[float, list[Move]]:
+        """Visit one node: count it, trace it, answer from the cache or at a leaf, otherwise
+        combine the children's values with the minimax or the negamax rule."""
         node = self.nodes
         self.nodes += 1
         tracer = self.tracer
         if tracer:
             tracer.enter(node, parent, state, ply)
+        pv: list[Move]
         if self.cache is not None and state.key() in self.cache:
             self.cache_hits += 1
             value, pv = self.cache[state.key()]
@@ -53,15 +51,16 @@ class _Minimax:
             return value, pv
         if state.is_terminal() or depth <= 0:
             self.reached_depth_limit |= not state.is_terminal()
-            value, pv = self.leaf_value(state, self.root_player), []
+            player = state.to_move if self.negamax else self.root_player
+            if self.evaluate is not None:
+                value = self.evaluate(state, player)
+            else:
+                value = terminal_value(state, player, self.prefer_faster_wins)
+            pv = []
             source = "terminal" if state.is_terminal() else "evaluation"
         else:
-            maximizing = state.to_move == self.root_player
-            value, pv = (-math.inf if maximizing else math.inf), []
-            for move in state.legal_moves():
-                child_value, child_pv = self.minimax(state.play(move), depth - 1, ply + 1, node)
-                if (child_value > value) if maximizing else (child_value < value):
-                    value, pv = child_value, [move] + child_pv
+            rule = self.negamax_rule if self.negamax else self.minimax_rule
+            value, pv = rule(state, depth, ply, node)
             source = "search"
         if self.cache is not None:
             self.cache[state.key()] = (value, pv)
@@ -69,34 +68,25 @@ class _Minimax:
             tracer.leave(node, value, source)
         return value, pv
 
-    def negamax(self, state: GameState, depth: float, ply: int, parent: int | None) -> tuple[float, list[Move]]:
-        """The value of ``state`` for its player to move, and the principal variation."""
-        node = self.nodes
-        self.nodes += 1
-        tracer = self.tracer
-        if tracer:
-            tracer.enter(node, parent, state, ply)
-        if self.cache is not None and state.key() in self.cache:
-            self.cache_hits += 1
-            value, pv = self.cache[state.key()]
-            if tracer:
-                tracer.leave(node, value, "cache")
-            return value, pv
-        if state.is_terminal() or depth <= 0:
-            self.reached_depth_limit |= not state.is_terminal()
-            value, pv = self.leaf_value(state, state.to_move), []
-            source = "terminal" if state.is_terminal() else "evaluation"
-        else:
-            value, pv = -math.inf, []
-            for move in state.legal_moves():
-                child_value, child_pv = self.negamax(state.play(move), depth - 1, ply + 1, node)
-                if -child_value > value:
-                    value, pv = -child_value, [move] + child_pv
-            source = "search"
-        if self.cache is not None:
-            self.cache[state.key()] = (value, pv)
-        if tracer:
-            tracer.leave(node, value, source)
+    def minimax_rule(self, state: GameState, depth: float, ply: int, node: int) -> tuple[float, list[Move]]:
+        """MAX (the root player) takes the largest child value, MIN the smallest; values are
+        for the root player."""
+        maximizing = state.to_move == self.root_player
+        value, pv = (-math.inf if maximizing else math.inf), []
+        for move in state.legal_moves():
+            child_value, child_pv = self.search(state.play(move), depth - 1, ply + 1, node)
+            if (child_value > value) if maximizing else (child_value < value):
+                value, pv = child_value, [move] + child_pv
+        return value, pv
+
+    def negamax_rule(self, state: GameState, depth: float, ply: int, node: int) -> tuple[float, list[Move]]:
+        """Every player takes the largest negated child value; values are for the player to
+        move at each node."""
+        value, pv = -math.inf, []
+        for move in state.legal_moves():
+            child_value, child_pv = self.search(state.play(move), depth - 1, ply + 1, node)
+            if -child_value > value:
+                value, pv = -child_value, [move] + child_pv
         return value, pv
 
 
@@ -105,7 +95,7 @@ def _run(state: GameState, depth: int | None, evaluate: Evaluation | None, prefe
     check_search_arguments(state, depth, evaluate)
     started = time.perf_counter()
     run = _Minimax(state.to_move, depth, evaluate, prefer_faster_wins, cache, trace, negamax)
-    value, pv = (run.negamax if negamax else run.minimax)(state, run.depth, 0, None)
+    value, pv = run.search(state, run.depth, 0, None)
     return SearchResult(value=value, move=pv[0] if pv else None, pv=pv, nodes=run.nodes, player=state.to_move,
                         depth=depth, exact=not run.reached_depth_limit, table_hits=run.cache_hits,
                         elapsed=time.perf_counter() - started,
