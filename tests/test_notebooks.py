@@ -14,6 +14,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbclient import NotebookClient
+
 from tictac_edu.exercises import exercise_names, solution_source
 
 REPO = Path(__file__).resolve().parents[1]

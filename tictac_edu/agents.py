@@ -11,12 +11,16 @@ from __future__ import annotations
 import random
 from typing import Literal, Protocol, runtime_checkable
 
+from tictac_edu.evaluation.connect4 import threat_evaluation
 from tictac_edu.evaluation.mnk import line_evaluation, most_lines_first
 from tictac_edu.games.base import GameState, Move
+from tictac_edu.games.connect4 import ConnectFour
 from tictac_edu.games.mnk import MNKGame
 from tictac_edu.search import SearchResult, TranspositionTable, alphabeta, iterative_deepening, minimax
 from tictac_edu.search.alphabeta import Evaluation
 from tictac_edu.search.ordering import OrderSpec
+from tictac_edu.solvers.agent import SolverAgent
+from tictac_edu.solvers.connect4 import centre_first_columns
 
 Difficulty = Literal["easy", "medium", "hard", "perfect"]
 DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard", "perfect")
@@ -151,11 +155,27 @@ MNK_PRESETS: dict[str, dict[str, float | int | None]] = {
 PERFECT_MAX_CELLS = 9
 """'perfect' solves the game at every move; boards with more cells than this take too long."""
 
+CONNECT4_TIME_LIMIT = 0.9
+"""Seconds per move for Connect Four's "hard" and "perfect" (under a second a move)."""
+# Difficulty presets for Connect Four: alpha-beta with centre-first order (3, 2, 4, 1, 5, 0, 6)
+# and the threat evaluation; "hard" searches to the design documents' depth 7 by iterative
+# deepening, stopping at the time limit; "perfect" plays from the solver whenever it can finish
+# within the time limit and otherwise searches (tictac_edu.solvers.agent.SolverAgent).
+CONNECT4_PRESETS: dict[str, dict[str, float | int | None]] = {
+    "easy": {"depth": 2, "randomness": 0.2, "time_limit": None},
+    "medium": {"depth": 4, "randomness": 0.05, "time_limit": None},
+    "hard": {"depth": 7, "randomness": 0.0, "time_limit": CONNECT4_TIME_LIMIT},
+    "perfect": {"depth": None, "randomness": 0.0, "time_limit": CONNECT4_TIME_LIMIT},
+}
+
+
 def difficulty_agent(state: GameState, difficulty: Difficulty, seed: int | None = None) -> Agent:
     """The preset agent of a difficulty level for ``state``'s game.
 
     ``"perfect"`` (tic-tac-toe) searches to the end of the game with alpha-beta, a
-    transposition table and centre-corners-edges ordering, and never loses.
+    transposition table and centre-corners-edges ordering, and never loses. On Connect Four
+    (:data:`CONNECT4_PRESETS`) it plays from the solver whenever the solver finishes within
+    the time limit, and otherwise searches like ``"hard"``.
 
     Raises:
         ValueError: an unknown difficulty, or one this game does not offer.
@@ -172,4 +192,13 @@ def difficulty_agent(state: GameState, difficulty: Difficulty, seed: int | None 
         return SearchAgent(depth=None if depth is None else int(depth), randomness=float(preset["randomness"] or 0),
                            evaluate=None if depth is None else line_evaluation, order=most_lines_first,
                            use_table=depth is None, seed=seed, name=difficulty)
+    if isinstance(state, ConnectFour):
+        preset = CONNECT4_PRESETS[difficulty]
+        time_limit = preset["time_limit"]
+        if difficulty == "perfect":
+            return SolverAgent(time_limit=float(time_limit or CONNECT4_TIME_LIMIT), name=difficulty)
+        return SearchAgent(depth=int(preset["depth"] or 1), randomness=float(preset["randomness"] or 0),
+                           time_limit=None if time_limit is None else float(time_limit),
+                           evaluate=threat_evaluation, order=list(centre_first_columns(state.columns)),
+                           use_table=time_limit is not None, seed=seed, name=difficulty)
     raise ValueError(f"no difficulty presets for {type(state).__name__}; build a SearchAgent instead")

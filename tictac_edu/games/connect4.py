@@ -1,0 +1,494 @@
+"""Connect Four: drop discs into columns; four in a row (across, up, or diagonally) wins.
+
+Two players, X (first, drawn red) and O (second, drawn yellow), take turns dropping a disc
+into one of the columns; it falls to the lowest empty cell of that column (*gravity*). The
+first to line up four of their discs wins; a full board without four in a row is a draw.
+The usual board has 7 columns and 6 rows; ``ConnectFour(columns=..., rows=...)`` makes
+others.
+
+Moves are column numbers, ``0..6`` in code from the left, and :meth:`ConnectFour.legal_moves`
+lists the columns that are not full in that order, left to right. Move *strings*, as in the
+benchmark sets, number the columns ``1..7``: ``"4453"`` means X in column 4, O in 4, X in 5,
+O in 3 (:meth:`ConnectFour.from_moves`, :meth:`ConnectFour.moves_string`).
+
+Bitboards
+---------
+A position is stored as two whole numbers used as rows of bits, *bitboards*, in Pascal
+Pons' layout. Each cell has one bit; the bits go up column by column from the bottom-left
+cell, and each column has one extra bit on top, a *sentinel* row that is always empty.
+On the 7x6 board the bit numbers are::
+
+    6 13 20 27 34 41 48   <- sentinel row: always 0
+    5 12 19 26 33 40 47   <- top row
+    4 11 18 25 32 39 46
+    3 10 17 24 31 38 45
+    2  9 16 23 30 37 44
+    1  8 15 22 29 36 43
+    0  7 14 21 28 35 42   <- bottom row
+    1  2  3  4  5  6  7   <- column numbers in move strings
+
+so the cell in column ``c`` (0-based), row ``r`` (0 = bottom) is bit ``c * (rows + 1) + r``.
+
+* ``mask`` has a 1 for every occupied cell.
+* ``position`` has a 1 for every disc of the *player to move*; the other player's discs are
+  ``position ^ mask``.
+
+Why this layout? Moving one step in a direction is one shift of the whole board, the same
+for every cell: up is ``1``, right is ``rows + 1`` (one column further), up-right is
+``rows + 2`` and down-right is ``rows``. The sentinel row keeps a line from wrapping round
+from the top of one column to the bottom of the next. So four in a row needs only two shifts
+per direction (:func:`has_four`)::
+
+    pairs = stones & (stones >> shift)     # a disc with another one step beyond it
+    pairs & (pairs >> 2 * shift)           # a pair with another pair two steps beyond it
+
+Dropping a disc is arithmetic too: adding the column's bottom bit to ``mask`` carries up
+through the occupied cells of that column and stops at the first empty one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+
+from tictac_edu.games.base import IllegalMoveError, Player
+
+X: Player = "X"
+O: Player = "O"  # noqa: E741 - the player's name
+CONNECT = 4
+"""How many discs in a row win."""
+
+DEFAULT_COLUMNS = 7
+DEFAULT_ROWS = 6
+MAX_STRING_COLUMNS = 9
+"""Move strings use one digit per move, so they can name at most 9 columns."""
+
+DIRECTIONS = ("vertical", "horizontal", "diagonal down-right", "diagonal up-right")
+"""The four directions of a line, in the order of :meth:`BitboardLayout.shifts`."""
+
+
+@dataclass(frozen=True)
+class BitboardLayout:
+    """The bit masks of one board size (see the module docstring for the layout).
+
+    Attributes:
+        columns, rows: the board size.
+        stride: bits per column, ``rows + 1`` (the cells and the sentinel bit).
+        bottom: one bit per column, on the bottom row.
+        board: one bit per cell (every bit but the sentinels).
+        column_masks: for each column, the bits of its cells.
+        bottom_masks: for each column, the bit of its bottom cell.
+        top_masks: for each column, the bit of its top cell.
+    """
+
+    columns: int
+    rows: int
+    stride: int
+    bottom: int
+    board: int
+    column_masks: tuple[int, ...]
+    bottom_masks: tuple[int, ...]
+    top_masks: tuple[int, ...]
+
+    @property
+    def shifts(self) -> tuple[int, int, int, int]:
+        """The shift of one step in each of the four directions of :data:`DIRECTIONS`:
+        up ``1``, right ``rows + 1``, down-right ``rows``, up-right ``rows + 2``."""
+        return (1, self.stride, self.stride - 1, self.stride + 1)
+
+    def bit(self, column: int, row: int) -> int:
+        """The bit of one cell.
+
+        Args:
+            column: 0-based, from the left.
+            row: 0-based, from the bottom.
+
+        Returns:
+            ``1 << (column * stride + row)``.
+        """
+        return 1 << (column * self.stride + row)
+
+
+@cache
+def bitboard_layout(columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROWS) -> BitboardLayout:
+    """The :class:`BitboardLayout` of a ``columns`` x ``rows`` board (computed once per size).
+
+    Args:
+        columns, rows: the board size.
+
+    Returns:
+        The layout's masks.
+
+    >>> layout = bitboard_layout()
+    >>> layout.stride, bin(layout.column_masks[1])
+    (7, '0b1111110000000')
+    """
+    stride = rows + 1
+    column_cells = (1 << rows) - 1
+    column_masks = tuple(column_cells << (column * stride) for column in range(columns))
+    bottom_masks = tuple(1 << (column * stride) for column in range(columns))
+    top_masks = tuple(1 << (column * stride + rows - 1) for column in range(columns))
+    return BitboardLayout(columns=columns, rows=rows, stride=stride, bottom=sum(bottom_masks),
+                          board=sum(column_masks), column_masks=column_masks, bottom_masks=bottom_masks,
+                          top_masks=top_masks)
+
+
+def has_four(stones: int, stride: int) -> bool:
+    """Whether the bitboard ``stones`` holds four in a row on a board with ``stride`` bits per
+    column (``rows + 1``).
+
+    For each direction, ``pairs`` marks every disc with another one step beyond it, and a
+    pair with another pair two steps beyond it is four in a row.
+
+    Args:
+        stones: a bitboard of one player's discs.
+        stride: bits per column of the layout (``rows + 1``).
+
+    Returns:
+        ``True`` if four of the discs are in a line, in any of the four directions.
+
+    >>> layout = bitboard_layout()
+    >>> has_four(sum(layout.bit(column, 0) for column in (2, 3, 4, 5)), layout.stride)
+    True
+    """
+    for shift in (1, stride, stride - 1, stride + 1):
+        pairs = stones & (stones >> shift)
+        if pairs & (pairs >> 2 * shift):
+            return True
+    return False
+
+
+class ConnectFour:
+    """A Connect Four position: ``columns`` x ``rows`` board (7 x 6 by default).
+
+    X moves first. Moves are columns ``0..columns-1`` from the left; :meth:`legal_moves`
+    lists the columns that are not full, left to right. Positions are immutable:
+    :meth:`play` returns a new one and :meth:`undo` the previous one.
+
+    Attributes:
+        columns, rows: the board size.
+        position: bitboard of the discs of the player to move.
+        mask: bitboard of the occupied cells.
+        ply: the number of moves played.
+        last_move: the column of the last move, ``None`` on the empty board.
+        winner: ``"X"`` or ``"O"`` once someone has four in a row, else ``None``.
+
+    >>> game = ConnectFour.from_moves("4453")
+    >>> game.to_move, game.ply, game.legal_moves()
+    ('X', 4, [0, 1, 2, 3, 4, 5, 6])
+    >>> print(game)
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . O . . .
+    . . O X X . .
+    1 2 3 4 5 6 7
+    """
+
+    __slots__ = ("columns", "rows", "position", "mask", "ply", "last_move", "winner", "_previous", "_layout")
+
+    players: tuple[Player, Player] = (X, O)
+
+    def __init__(self, columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROWS) -> None:
+        for name, value in (("columns", columns), ("rows", rows)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"{name} must be a positive whole number, not {value!r}")
+        self.columns = columns
+        self.rows = rows
+        self.position = 0
+        self.mask = 0
+        self.ply = 0
+        self.last_move: int | None = None
+        self.winner: Player | None = None
+        self._previous: ConnectFour | None = None
+        self._layout = bitboard_layout(columns, rows)
+
+    @classmethod
+    def from_moves(cls, moves: str, columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROWS) -> ConnectFour:
+        """The position after the moves of a 1-based move string such as ``"4453"``.
+
+        Args:
+            moves: one digit per move, the column numbered from 1 at the left, first player
+                first (the format of the benchmark sets); ``""`` is the empty board.
+            columns, rows: the board size (at most 9 columns for move strings).
+
+        Returns:
+            The position after all the moves.
+
+        Raises:
+            IllegalMoveError: a character is not a column number, a column is full, or a move
+                comes after the game has ended; the message names the character's position
+                in the string (counting from 1).
+
+        >>> ConnectFour.from_moves("4444444")
+        Traceback (most recent call last):
+        ...
+        tictac_edu.games.base.IllegalMoveError: bad move string '4444444': character 7 ('4'): column 4 is full
+        """
+        if columns > MAX_STRING_COLUMNS:
+            raise ValueError(f"move strings name columns with one digit, so they cannot describe a board "
+                             f"of {columns} columns (at most {MAX_STRING_COLUMNS})")
+        state = cls(columns, rows)
+        for index, char in enumerate(moves, start=1):
+            where = f"bad move string {moves!r}: character {index} ({char!r})"
+            if not ("1" <= char <= "9") or int(char) > columns:
+                raise IllegalMoveError(f"{where} is not a column number 1..{columns}")
+            column = int(char) - 1
+            if state.is_terminal():
+                raise IllegalMoveError(f"{where} comes after the end of the game ({state.result_text()} "
+                                       f"after {state.ply} moves)")
+            if not state.can_play(column):
+                raise IllegalMoveError(f"{where}: column {char} is full")
+            state = state.play(column)
+        return state
+
+    # -- the protocol -------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> Player:
+        """The player whose turn it is: X after an even number of moves, O after an odd one."""
+        return X if self.ply % 2 == 0 else O
+
+    @property
+    def max_plies(self) -> int:
+        """The longest possible game: one move per cell (42 on 7 x 6)."""
+        return self.columns * self.rows
+
+    def legal_moves(self) -> list[int]:
+        """The columns that are not full, left to right (``0..columns-1``); none once the game is over."""
+        if self.winner is not None:
+            return []
+        mask, top_masks = self.mask, self._layout.top_masks
+        return [column for column in range(self.columns) if not mask & top_masks[column]]
+
+    def play(self, move: int) -> ConnectFour:
+        """The position after the player to move drops a disc into column ``move``.
+
+        Args:
+            move: the column, 0-based from the left.
+
+        Returns:
+            A new position; this one is unchanged.
+
+        Raises:
+            IllegalMoveError: ``move`` is not a column, the column is full, or the game is over.
+        """
+        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < self.columns:
+            raise IllegalMoveError(f"Illegal move {move!r}: a move is a column number 0..{self.columns - 1} "
+                                   f"(0 is the leftmost column).")
+        if self.is_terminal():
+            raise IllegalMoveError(f"Illegal move {move}: the game is over ({self.result_text()}).\n{self}")
+        if not self.can_play(move):
+            raise IllegalMoveError(f"Illegal move {move}: column {move} (shown as {move + 1}) is full.\n{self}")
+        layout = self._layout
+        # Adding the column's bottom bit carries up through its discs to the first empty cell.
+        dropped = (self.mask + layout.bottom_masks[move]) & layout.column_masks[move]
+        child = object.__new__(ConnectFour)
+        child.columns, child.rows, child._layout = self.columns, self.rows, layout
+        child.mask = self.mask | dropped
+        child.position = self.position ^ self.mask  # the opponent's discs: they move next
+        child.ply = self.ply + 1
+        child.last_move = move
+        child._previous = self
+        mover_discs = child.position ^ child.mask
+        child.winner = self.to_move if has_four(mover_discs, layout.stride) else None
+        return child
+
+    def undo(self) -> ConnectFour:
+        """The position before the last move.
+
+        Raises:
+            ValueError: this is the starting position.
+        """
+        if self._previous is None:
+            raise ValueError("Nothing to undo: no move has been played.")
+        return self._previous
+
+    def is_terminal(self) -> bool:
+        """Whether someone has four in a row or the board is full."""
+        return self.winner is not None or self.ply == self.columns * self.rows
+
+    def utility(self, player: Player) -> int:
+        """The result for ``player``.
+
+        Args:
+            player: ``"X"`` or ``"O"``: whose point of view.
+
+        Returns:
+            +1 if ``player`` has won, -1 if they have lost, 0 for a draw or an unfinished game.
+        """
+        if self.winner is None:
+            return 0
+        return 1 if self.winner == player else -1
+
+    def key(self) -> int:
+        """``position + mask``: a whole number, the same in every run, different for different
+        positions of one board size.
+
+        Within a column with ``h`` discs, ``mask`` is ``2**h - 1`` and adding the discs of the
+        player to move gives a number between ``2**h - 1`` and ``2**(h+1) - 2``: the ranges of
+        different heights do not overlap and never carry into the next column.
+        """
+        return self.position + self.mask
+
+    # -- extras for the course -------------------------------------------------------------
+
+    @property
+    def layout(self) -> BitboardLayout:
+        """The bit masks of this board size."""
+        return self._layout
+
+    def stones(self, player: Player) -> int:
+        """A player's discs.
+
+        Args:
+            player: ``"X"`` or ``"O"``.
+
+        Returns:
+            The bitboard of ``player``'s discs.
+        """
+        if player == self.to_move:
+            return self.position
+        if player not in self.players:
+            raise ValueError(f"{player!r} is not a player of Connect Four; the players are X and O")
+        return self.position ^ self.mask
+
+    def height(self, column: int) -> int:
+        """How many discs a column holds.
+
+        Args:
+            column: 0-based, from the left.
+
+        Returns:
+            0 (empty) to ``rows`` (full).
+        """
+        return (self.mask & self._layout.column_masks[column]).bit_count()
+
+    def can_play(self, column: int) -> bool:
+        """Whether a column has an empty cell (whether or not the game is over).
+
+        Args:
+            column: 0-based, from the left.
+
+        Returns:
+            ``True`` if a disc can still be dropped into it.
+        """
+        return not self.mask & self._layout.top_masks[column]
+
+    def cell(self, column: int, row: int) -> Player | None:
+        """Who has a disc in one cell.
+
+        Args:
+            column: 0-based, from the left.
+            row: 0-based, from the bottom.
+
+        Returns:
+            ``"X"``, ``"O"`` or ``None`` for an empty cell.
+        """
+        bit = self._layout.bit(column, row)
+        if not self.mask & bit:
+            return None
+        return self.to_move if self.position & bit else (O if self.to_move == X else X)
+
+    def grid(self) -> list[list[Player | None]]:
+        """The board as rows of cells, the *top* row first (as it is printed)."""
+        return [[self.cell(column, row) for column in range(self.columns)] for row in reversed(range(self.rows))]
+
+    def moves(self) -> list[int]:
+        """The columns played from the empty board to here (0-based), in order."""
+        moves: list[int] = []
+        state: ConnectFour | None = self
+        while state is not None and state.last_move is not None:
+            moves.append(state.last_move)
+            state = state._previous
+        moves.reverse()
+        return moves
+
+    def moves_string(self) -> str:
+        """The moves from the empty board as a 1-based move string, such as ``"4453"``.
+
+        Raises:
+            ValueError: the board has more than 9 columns.
+        """
+        if self.columns > MAX_STRING_COLUMNS:
+            raise ValueError(f"move strings cannot name more than {MAX_STRING_COLUMNS} columns")
+        return "".join(str(move + 1) for move in self.moves())
+
+    def winning_line(self) -> list[tuple[int, int]] | None:
+        """The cells ``(column, row)`` of the winner's four in a row (the first found), or ``None``."""
+        if self.winner is None:
+            return None
+        discs = self.stones(self.winner)
+        for d_column, d_row in ((0, 1), (1, 0), (1, -1), (1, 1)):
+            for column in range(self.columns):
+                for row in range(self.rows):
+                    cells = [(column + i * d_column, row + i * d_row) for i in range(CONNECT)]
+                    if all(0 <= c < self.columns and 0 <= r < self.rows and discs & self._layout.bit(c, r)
+                           for c, r in cells):
+                        return cells
+        return None  # pragma: no cover - a winner always has a line
+
+    def result_text(self) -> str:
+        """``"X wins"``, ``"O wins"``, ``"draw"`` or ``"X to move"``."""
+        if self.winner is not None:
+            return f"{self.winner} wins"
+        if self.ply == self.max_plies:
+            return "draw"
+        return f"{self.to_move} to move"
+
+    def text(self) -> str:
+        """The board as text, the top row first, ``.`` for an empty cell, and the column numbers
+        ``1..columns`` (as in move strings) under it."""
+        width = len(str(self.columns))
+        lines = [" ".join((mark or ".").rjust(width) for mark in row) for row in self.grid()]
+        lines.append(" ".join(str(column + 1).rjust(width) for column in range(self.columns)))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        size = "" if (self.columns, self.rows) == (DEFAULT_COLUMNS, DEFAULT_ROWS) else f"{self.columns}, {self.rows}"
+        moves = self.moves_string() if self.columns <= MAX_STRING_COLUMNS else str(self.moves())
+        return f"<ConnectFour({size}) after moves {moves!r}: {self.result_text()}>"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, ConnectFour) and (self.columns, self.rows) == (other.columns, other.rows)
+                and self.position == other.position and self.mask == other.mask)
+
+    def __hash__(self) -> int:
+        return hash((self.columns, self.rows, self.position, self.mask))
+
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture: a blue frame, red discs for X, yellow for O, the last
+        disc ringed, a winning four outlined, column numbers 1..columns underneath."""
+        cell, pad, label = 44, 6, 18
+        radius = cell / 2 - 5
+        width = self.columns * cell + 2 * pad
+        height = self.rows * cell + 2 * pad + label
+        colours = {X: "#d62828", O: "#f7c948", None: "#ffffff"}
+        last = None
+        if self.last_move is not None:
+            last = (self.last_move, self.height(self.last_move) - 1)
+        four = set(self.winning_line() or ())
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+                 f'viewBox="0 0 {width} {height}">',
+                 f'<rect x="0" y="0" width="{width}" height="{height - label}" rx="8" fill="#1f4fbf"/>']
+        for column in range(self.columns):
+            for row in range(self.rows):
+                cx = pad + column * cell + cell / 2
+                cy = pad + (self.rows - 1 - row) * cell + cell / 2
+                mark = self.cell(column, row)
+                parts.append(f'<circle cx="{cx}" cy="{cy}" r="{radius}" fill="{colours[mark]}" stroke="#163a8c"/>')
+                if (column, row) in four:
+                    parts.append(f'<circle cx="{cx}" cy="{cy}" r="{radius - 2}" fill="none" stroke="#2ecc71" '
+                                 'stroke-width="4"/>')
+                elif (column, row) == last:
+                    parts.append(f'<circle cx="{cx}" cy="{cy}" r="{radius / 3}" fill="none" stroke="#333" '
+                                 'stroke-width="2"/>')
+            parts.append(f'<text x="{pad + column * cell + cell / 2}" y="{height - 4}" text-anchor="middle" '
+                         f'font-family="sans-serif" font-size="13" fill="#333">{column + 1}</text>')
+        parts.append(f"<title>{escape(self.result_text())}</title></svg>")
+        return "".join(parts)

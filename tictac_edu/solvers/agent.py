@@ -1,0 +1,123 @@
+"""A Connect Four player that plays perfectly whenever the solver can finish in time.
+
+Early in the game a position is far too hard to solve in pure Python within a second; from
+the middle game on, most are solved in milliseconds. :class:`SolverAgent` tries the solver
+first with part of its time and, if the solver does not finish, searches with a heuristic
+evaluation (iterative deepening alpha-beta) for the rest of the time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from tictac_edu.evaluation.connect4 import threat_evaluation
+from tictac_edu.games.base import GameState
+from tictac_edu.games.connect4 import ConnectFour
+from tictac_edu.search import SearchResult, TranspositionTable, iterative_deepening
+from tictac_edu.search.alphabeta import Evaluation
+from tictac_edu.solvers.connect4 import Solver, SolverLimitReached, centre_first_columns
+
+DEFAULT_TIME_LIMIT = 0.9
+"""Seconds per move: the whole move, solver and fallback search together, stays under a second."""
+SOLVER_SHARE = 0.5
+"""The part of the time limit given to the solver before falling back to the search."""
+MIN_SEARCH_SECONDS = 1e-3
+"""The fallback search's time limit when the solver has used up the time (depth 1 always finishes)."""
+
+
+class SolverAgent:
+    """Plays a Connect Four move from the solver when it finishes within ``time_limit *
+    solver_share`` seconds, otherwise from iterative-deepening alpha-beta with ``evaluate``,
+    centre-first order and a transposition table, for the time that is left.
+
+    The solver keeps its table from move to move and game to game (it holds exact bounds,
+    true forever), so the solver finishes earlier and earlier in a game.
+
+    ``last_result`` describes the last move: with ``exact=True`` and ``depth=None`` when it
+    came from the solver (``value`` is then the solver's score for the player who moved,
+    the benchmark sets' convention), or the search's result otherwise (``value`` from
+    ``evaluate``). ``last_source`` says which: ``"solver"`` or ``"search"``.
+
+    Args:
+        time_limit: seconds per move.
+        solver_share: the part of ``time_limit`` for the solver.
+        evaluate: the fallback search's evaluation.
+        name: shown on boards and in match tables.
+        clock: the clock for the time limit.
+    """
+
+    def __init__(self, time_limit: float = DEFAULT_TIME_LIMIT, solver_share: float = SOLVER_SHARE,
+                 evaluate: Evaluation = threat_evaluation, name: str = "perfect",
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if time_limit <= 0:
+            raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        if not 0 < solver_share <= 1:
+            raise ValueError(f"solver_share is a part of the time limit, between 0 and 1, not {solver_share!r}")
+        self.name = name
+        self.time_limit = time_limit
+        self.solver_share = solver_share
+        self.evaluate = evaluate
+        self.clock = clock
+        self.solvers: dict[tuple[int, int], Solver] = {}
+        self.last_result: SearchResult | None = None
+        self.last_source: str | None = None
+
+    def reseed(self, seed: int | None) -> None:
+        """Nothing to reseed: the agent makes no random choices (matches call this on every agent)."""
+
+    def solver_for(self, state: ConnectFour) -> Solver:
+        """The agent's solver for a board size (made on first use, then kept).
+
+        Args:
+            state: a position of that size.
+
+        Returns:
+            The solver.
+        """
+        size = (state.columns, state.rows)
+        if size not in self.solvers:
+            self.solvers[size] = Solver(*size)
+        return self.solvers[size]
+
+    def choose_move(self, state: GameState) -> int:
+        """A best move if the solver finds one in time, else the search's best move.
+
+        Args:
+            state: the position; the game must not be over.
+
+        Returns:
+            The column to play, 0-based.
+
+        Raises:
+            TypeError: ``state`` is not a Connect Four position.
+            ValueError: the game is over.
+        """
+        if not isinstance(state, ConnectFour):
+            raise TypeError(f"{self.name} plays Connect Four only, not {type(state).__name__}")
+        if state.is_terminal():
+            raise ValueError(f"the game is over, there is no move to choose:\n{state}")
+        started = self.clock()
+        began = time.perf_counter()
+        solver = self.solver_for(state)
+        nodes_before = solver.nodes
+        try:
+            column, score = solver.best_move(state, deadline=started + self.time_limit * self.solver_share,
+                                             clock=self.clock)
+        except SolverLimitReached:
+            remaining = max(started + self.time_limit - self.clock(), MIN_SEARCH_SECONDS)
+            result = iterative_deepening(state, self.evaluate, time_limit=remaining, clock=self.clock,
+                                         order=centre_first_columns(state.columns), table=TranspositionTable(),
+                                         prefer_faster_wins=True)
+            result.nodes += solver.nodes - nodes_before
+            self.last_result, self.last_source = result, "search"
+            assert result.move is not None  # depth 1 always finishes, and the game is not over
+            return result.move
+        self.last_result = SearchResult(value=score, move=column, pv=[column], nodes=solver.nodes - nodes_before,
+                                        player=state.to_move, depth=None, exact=True,
+                                        elapsed=time.perf_counter() - began)
+        self.last_source = "solver"
+        return column
+
+    def __repr__(self) -> str:
+        return f"SolverAgent(name={self.name!r}, time_limit={self.time_limit})"

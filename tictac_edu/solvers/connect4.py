@@ -1,0 +1,741 @@
+"""A Connect Four solver: the exact score of a position, as in Pascal Pons' solver.
+
+Scores follow the benchmark sets' convention, from the point of view of the **player to
+move**: 0 for a draw; a win scores ``22 - s`` on the 7 x 6 board, where ``s`` is the number
+of discs the winner has played when the game ends (winning sooner scores more); a loss is
+minus the opponent's win score. The solver computes it as Pons does (:func:`win_score`): a
+win with the next disc, ``moves`` discs having been played, scores ``(cells + 1 - moves) // 2``;
+on any board with an even number of cells that is ``cells // 2 + 1 - s``.
+
+Two classes:
+
+* :class:`Solver`, the fast one, with every idea below switched on, written for speed
+  (whole numbers and local variables in the inner loop, no objects made per node).
+* :class:`StepSolver`, the same search with each idea behind a flag (:class:`Steps`), so the
+  node count can be measured as the ideas are added one at a time (:data:`STEPS`):
+
+  1. **negamax**: try every move, to the end of the game (a win in one move is spotted at
+     once: one node less per win);
+  2. **+ alpha-beta**: stop searching a position once it is good enough to be refused; a
+     position nobody can win at once scores at most ``(cells - 1 - moves) // 2``, which
+     narrows the window;
+  3. **+ centre-first order**: try the columns ``3, 2, 4, 1, 5, 0, 6``;
+  4. **+ transposition table**: remember the lower and upper bounds found for each
+     position (keyed by ``position + mask``), and narrow the window with them;
+  5. **+ null-window search**: instead of one search with a wide window, ask a series of
+     yes/no questions ("is the score above ``m``?", a window ``(m, m + 1)``), each cheap,
+     narrowing the range of possible scores until it holds one value;
+  6. **+ non-losing moves**: never search a move that lets the opponent win at once (found
+     with bit tricks: the opponent's winning cells, and the cells just below them); if the
+     opponent has two cells to win on, the position is lost;
+  7. **+ threat ordering**: try first the moves that create the most winning cells for the
+     player (ties: centre first).
+
+Both count their nodes in ``nodes`` (one call of the search function is a node; the
+position given to :meth:`Solver.solve` counts only when it is searched).
+
+What limits the speed in pure Python: a node costs about 4-5 microseconds, almost all of it
+in the interpreter executing operations on whole numbers one at a time. Finding a player's
+winning cells takes about fifty shifts, ands and ors; the solver does it once for the
+opponent (for the non-losing moves) and once for every move it orders by threats, which is
+about two thirds of the time (profiled with cProfile and py-spy). Each operation on a
+49-bit number is an interpreter step and a new int object; the table look-ups (two
+dictionary probes) and the recursive call add the rest. The node *counts* match Pons' C++
+solver; the node *rate*, about 150-250 thousand per second, is what Python allows (see
+``benchmarks/README.md``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from operator import itemgetter
+
+from tictac_edu.games.connect4 import DEFAULT_COLUMNS, DEFAULT_ROWS, ConnectFour, bitboard_layout
+
+PositionLike = ConnectFour | str
+"""What the solvers accept: a :class:`~tictac_edu.games.connect4.ConnectFour` position or a
+1-based move string such as ``"4453"``."""
+
+DRAW_SCORE = 0
+TABLE_LIMIT = 4_000_000
+"""Each table (lower and upper bounds) is emptied when it holds this many entries (a few hundred
+megabytes each): a long solve forgets old positions rather than fill the memory."""
+CHECK_EVERY = 1024
+"""With a deadline, the clock is read once every this many nodes."""
+_NO_LIMIT = 1 << 62
+_first = itemgetter(0)
+
+
+class SolverLimitReached(Exception):
+    """Raised when a solve runs past its node budget or deadline.
+
+    What the solver learnt so far stays in its table and makes a new attempt cheaper.
+    """
+
+
+def win_score(cells: int, moves: int) -> int:
+    """The score of the player to move who wins with their next disc.
+
+    Args:
+        cells: the number of cells of the board (42).
+        moves: the number of discs played before that disc.
+
+    Returns:
+        The score for the player to move: 21 on the empty 7 x 6 board, 1 for a win with
+        one's 21st disc.
+
+    >>> win_score(42, 0), win_score(42, 40)
+    (21, 1)
+    """
+    return (cells + 1 - moves) // 2
+
+
+def loss_score(cells: int, moves: int) -> int:
+    """The score of the player to move when the opponent wins with their next disc.
+
+    Args:
+        cells: the number of cells of the board (42).
+        moves: the number of discs played so far.
+
+    Returns:
+        The (negative) score for the player to move.
+    """
+    return -((cells - moves) // 2)
+
+
+def _half_toward_zero(value: int) -> int:
+    """``value / 2`` rounded toward zero (as C's integer division, which Pons' solver uses)."""
+    return -((-value) // 2) if value < 0 else value // 2
+
+
+def centre_first_columns(columns: int) -> tuple[int, ...]:
+    """The columns from the centre outwards, left before right.
+
+    Args:
+        columns: the board's width.
+
+    Returns:
+        The columns, 0-based: ``(3, 2, 4, 1, 5, 0, 6)`` for 7.
+
+    >>> centre_first_columns(7)
+    (3, 2, 4, 1, 5, 0, 6)
+    """
+    return tuple(columns // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in range(columns))
+
+
+def _as_state(position: PositionLike, columns: int, rows: int) -> ConnectFour:
+    state = ConnectFour.from_moves(position, columns, rows) if isinstance(position, str) else position
+    if not isinstance(state, ConnectFour):
+        raise TypeError(f"a solver needs a ConnectFour position or a move string, not {type(position).__name__}")
+    if (state.columns, state.rows) != (columns, rows):
+        raise ValueError(f"this solver is built for a {columns}x{rows} board, but the position is "
+                         f"{state.columns}x{state.rows}; make a Solver(columns={state.columns}, rows={state.rows})")
+    if state.is_terminal():
+        raise ValueError(f"the game is over ({state.result_text()}): there is nothing to solve")
+    return state
+
+
+class _Bitboards:
+    """Bitboard helpers shared by both solvers (see :mod:`tictac_edu.games.connect4`)."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        layout = bitboard_layout(columns, rows)
+        self.columns = columns
+        self.rows = rows
+        self.cells = columns * rows
+        self.stride = layout.stride
+        self.bottom = layout.bottom
+        self.board = layout.board
+        self.column_masks = layout.column_masks
+        self.top_masks = layout.top_masks
+        self.centre_order = centre_first_columns(columns)
+        self.nodes = 0
+
+    def winning_cells(self, stones: int, mask: int) -> int:
+        """The empty cells (playable now or not) that would complete a four for a player:
+        those with three of the player's discs in line with them.
+
+        Args:
+            stones: the player's discs.
+            mask: all discs.
+
+        Returns:
+            A bitboard of the player's winning cells.
+        """
+        # Vertical: the three cells below.
+        cells = (stones << 1) & (stones << 2) & (stones << 3)
+        for shift in (self.stride, self.stride - 1, self.stride + 1):
+            before = stones << shift
+            two_before = before & (stones << 2 * shift)
+            cells |= two_before & (stones << 3 * shift)     # three discs on one side
+            after = stones >> shift
+            cells |= two_before & after                     # two on one side, one on the other
+            two_after = after & (stones >> 2 * shift)
+            cells |= two_after & before                     # one on one side, two on the other
+            cells |= two_after & (stones >> 3 * shift)      # three discs on the other side
+        return cells & (self.board ^ mask)
+
+    def playable(self, mask: int) -> int:
+        """The cells where a disc can be dropped.
+
+        Args:
+            mask: all discs.
+
+        Returns:
+            A bitboard of the lowest empty cell of every column that is not full.
+        """
+        return (mask + self.bottom) & self.board
+
+    def can_win_next(self, position: int, mask: int) -> bool:
+        """Whether the player to move can complete a four at once.
+
+        Args:
+            position: the discs of the player to move.
+            mask: all discs.
+
+        Returns:
+            ``True`` if one of the player's winning cells can be played now.
+        """
+        return bool(self.winning_cells(position, mask) & self.playable(mask))
+
+    def non_losing_moves(self, position: int, mask: int) -> int:
+        """The playable cells that do not let the opponent win at once (assuming the player to
+        move cannot win at once): if the opponent threatens to win on a playable cell, that
+        cell must be blocked (two such cells: no move saves the game); and a cell just below
+        an opponent's winning cell must not be played, as it would make that cell playable.
+
+        Args:
+            position: the discs of the player to move.
+            mask: all discs.
+
+        Returns:
+            A bitboard of those cells; 0 if every move loses at once.
+        """
+        opponent_wins = self.winning_cells(position ^ mask, mask)
+        possible = self.playable(mask)
+        forced = possible & opponent_wins
+        if forced:
+            if forced & (forced - 1):
+                return 0
+            possible = forced
+        return possible & ~(opponent_wins >> 1)
+
+    def threat_count(self, position: int, mask: int, move: int) -> int:
+        """How many winning cells the player to move has after a move.
+
+        Args:
+            position: the discs of the player to move.
+            mask: all discs.
+            move: the bit of the cell played.
+
+        Returns:
+            The number of the player's winning cells after the move.
+        """
+        return self.winning_cells(position | move, mask).bit_count()
+
+
+@dataclass(frozen=True)
+class Steps:
+    """Which ideas a :class:`StepSolver` uses (see the module docstring); each needs
+    ``alpha_beta`` except ``centre_order``."""
+
+    alpha_beta: bool = True
+    centre_order: bool = True
+    table: bool = True
+    null_window: bool = True
+    non_losing: bool = True
+    threat_order: bool = True
+
+
+_NOTHING = Steps(alpha_beta=False, centre_order=False, table=False, null_window=False, non_losing=False,
+                 threat_order=False)
+STEPS: tuple[tuple[str, Steps], ...] = (
+    ("negamax", _NOTHING),
+    ("+ alpha-beta", replace(_NOTHING, alpha_beta=True)),
+    ("+ centre-first order", replace(_NOTHING, alpha_beta=True, centre_order=True)),
+    ("+ transposition table", replace(_NOTHING, alpha_beta=True, centre_order=True, table=True)),
+    ("+ null-window search", replace(_NOTHING, alpha_beta=True, centre_order=True, table=True, null_window=True)),
+    ("+ non-losing moves", replace(Steps(), threat_order=False)),
+    ("+ threat ordering", Steps()),
+)
+"""The steps of the course, each adding one idea to the one before: ``(label, steps)``."""
+
+
+class StepSolver(_Bitboards):
+    """The solver with each idea behind a flag, to measure what each one saves.
+
+    With every step on it visits exactly the nodes of :class:`Solver`, more slowly.
+
+    >>> from tictac_edu.games import ConnectFour
+    >>> position = "2252576253462244111563365343671351441"   # the first line of Test_L3_R1
+    >>> [StepSolver(steps).solve(position) for _, steps in STEPS[1:]]
+    [-1, -1, -1, -1, -1, -1]
+
+    Args:
+        steps: the ideas to use (:class:`Steps`); all of them by default.
+        columns, rows: the board size.
+    """
+
+    def __init__(self, steps: Steps = Steps(), columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROWS) -> None:
+        super().__init__(columns, rows)
+        if not steps.alpha_beta and (steps.table or steps.null_window or steps.non_losing or steps.threat_order):
+            raise ValueError("the table, null-window, non-losing and threat steps build on alpha-beta: "
+                             "switch alpha_beta on too")
+        self.steps = steps
+        self.lower: dict[int, int] = {}
+        self.upper: dict[int, int] = {}
+        self.order = self.centre_order if steps.centre_order else tuple(range(columns))
+        self._max_nodes = _NO_LIMIT
+
+    def reset(self) -> None:
+        """Forget the table and zero the node counter."""
+        self.lower.clear()
+        self.upper.clear()
+        self.nodes = 0
+
+    def solve(self, position: PositionLike, weak: bool = False, *, max_nodes: int | None = None) -> int:
+        """The score of ``position`` for the player to move (the benchmark sets' convention).
+
+        Args:
+            position: a position or a 1-based move string; the game must not be over.
+            weak: only tell win, draw or loss: return 1, 0 or -1.
+            max_nodes: stop with :class:`SolverLimitReached` when ``nodes`` reaches this many
+                (the early steps take millions of nodes on all but the easiest positions).
+
+        Returns:
+            The score; ``nodes`` grows by the nodes searched.
+
+        Raises:
+            ValueError: the game is over.
+            SolverLimitReached: the node budget ran out.
+        """
+        state = _as_state(position, self.columns, self.rows)
+        self._max_nodes = _NO_LIMIT if max_nodes is None else max_nodes
+        try:
+            return self._solve(state, weak)
+        finally:
+            self._max_nodes = _NO_LIMIT
+
+    def _solve(self, state: ConnectFour, weak: bool) -> int:
+        cells, moves = self.cells, state.ply
+        if self.steps.non_losing and self.can_win_next(state.position, state.mask):
+            # Without this step, the search itself spots a win in one move.
+            return 1 if weak else win_score(cells, moves)
+        low, high = (-1, 1) if weak else (loss_score(cells, moves), win_score(cells, moves))
+        if self.steps.null_window:
+            score = self._narrow(state.position, state.mask, moves, low, high)
+        else:
+            score = self.negamax(state.position, state.mask, moves, low, high)
+        return (score > 0) - (score < 0) if weak else score
+
+    def _narrow(self, position: int, mask: int, moves: int, low: int, high: int) -> int:
+        """Null-window searches from the middle of ``[low, high]`` until it holds one score."""
+        while low < high:
+            middle = low + (high - low) // 2
+            # Look nearer zero first: most positions of a game are close to a draw.
+            if middle <= 0 and _half_toward_zero(low) < middle:
+                middle = _half_toward_zero(low)
+            elif middle >= 0 and _half_toward_zero(high) > middle:
+                middle = _half_toward_zero(high)
+            score = self.negamax(position, mask, moves, middle, middle + 1)  # is the score above middle?
+            if score <= middle:
+                high = score
+            else:
+                low = score
+        return low
+
+    def analyze(self, position: PositionLike, weak: bool = False, *, max_nodes: int | None = None) -> list[int | None]:
+        """The score of playing each column, for the player to move: ``None`` for a full column.
+
+        Args:
+            position: a position or a move string; the game must not be over.
+            weak: scores as 1 / 0 / -1.
+            max_nodes: a node budget, as for :meth:`solve`, on the whole analysis.
+
+        Returns:
+            One entry per column, left to right.
+        """
+        state = _as_state(position, self.columns, self.rows)
+        self._max_nodes = _NO_LIMIT if max_nodes is None else max_nodes
+        try:
+            return _analyze(state, self.cells, weak, lambda child: self._solve(child, weak))
+        finally:
+            self._max_nodes = _NO_LIMIT
+
+    def negamax(self, position: int, mask: int, moves: int, alpha: int, beta: int) -> int:
+        """The score of the position (discs of the player to move ``position``, all discs
+        ``mask``, ``moves`` played) for the player to move, if it lies in ``(alpha, beta)``;
+        otherwise a bound on the side of the window it lies (without alpha-beta: exact).
+
+        Args:
+            position: the discs of the player to move.
+            mask: all discs.
+            moves: the number of discs played.
+            alpha, beta: the window, scores for the player to move.
+
+        Returns:
+            The score, or a bound, for the player to move.
+        """
+        if self.nodes >= self._max_nodes:
+            raise SolverLimitReached(f"node budget of {self._max_nodes:,} reached")
+        self.nodes += 1
+        steps, cells = self.steps, self.cells
+        if steps.non_losing:
+            # The caller made sure that the player to move cannot win at once.
+            candidates = self.non_losing_moves(position, mask)
+            if not candidates:
+                return loss_score(cells, moves)
+            if moves >= cells - 2:  # both players have one disc left and neither can win: a draw
+                return DRAW_SCORE
+            lowest = -((cells - 2 - moves) // 2)  # the opponent cannot win with their next disc
+            if alpha < lowest:
+                alpha = lowest
+                if alpha >= beta:
+                    return alpha
+        else:
+            if moves == cells:
+                return DRAW_SCORE
+            candidates = self.playable(mask)
+            if self.winning_cells(position, mask) & candidates:
+                return win_score(cells, moves)
+
+        if steps.alpha_beta:
+            highest = (cells - 1 - moves) // 2  # the player to move cannot win with this disc
+            if steps.table:
+                key = position + mask
+                highest = min(highest, self.upper.get(key, highest))
+            if beta > highest:
+                beta = highest
+                if alpha >= beta:
+                    return beta
+            if steps.table:
+                known_lower = self.lower.get(key)
+                if known_lower is not None and alpha < known_lower:
+                    alpha = known_lower
+                    if alpha >= beta:
+                        return alpha
+
+        best = -cells
+        opponent = position ^ mask  # after our move, the opponent is to move and these are their discs
+        for move in self.ordered_moves(position, mask, candidates):
+            score = -self.negamax(opponent, mask | move, moves + 1, -beta, -alpha)
+            if not steps.alpha_beta:
+                best = max(best, score)
+                continue
+            if score >= beta:
+                if steps.table:
+                    self._store(self.lower, key, score)
+                return score
+            if score > alpha:
+                alpha = score
+        if not steps.alpha_beta:
+            return best
+        if steps.table:
+            self._store(self.upper, key, alpha)
+        return alpha
+
+    def ordered_moves(self, position: int, mask: int, candidates: int) -> list[int]:
+        """The order in which to search some moves.
+
+        Args:
+            position: the discs of the player to move.
+            mask: all discs.
+            candidates: a bitboard of the cells to play (at most one per column).
+
+        Returns:
+            The cells of ``candidates``, one bit each, in search order.
+        """
+        moves = [candidates & self.column_masks[column] for column in self.order]
+        moves = [move for move in moves if move]
+        if self.steps.threat_order and len(moves) > 1:
+            # Most winning cells first; sorting keeps the column order among equals.
+            moves.sort(key=lambda move: self.threat_count(position, mask, move), reverse=True)
+        return moves
+
+    @staticmethod
+    def _store(table: dict[int, int], key: int, value: int) -> None:
+        if len(table) >= TABLE_LIMIT:
+            table.clear()
+        table[key] = value
+
+
+class Solver(_Bitboards):
+    """The fast solver: negamax with alpha-beta, null-window narrowing, a table of bounds,
+    non-losing moves and threat ordering (the last step of :data:`STEPS`).
+
+    The table keeps what was learnt between calls (it holds game-theoretic bounds, true in
+    any later search); :meth:`reset` forgets it.
+
+    >>> solver = Solver()
+    >>> solver.solve("2252576253462244111563365343671351441")   # Test_L3_R1, line 1: -1
+    -1
+    >>> solver.analyze("2252576253462244111563365343671351441")   # columns 1-5 are full
+    [None, None, None, None, None, -1, -2]
+
+    Args:
+        columns, rows: the board size.
+    """
+
+    def __init__(self, columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROWS) -> None:
+        super().__init__(columns, rows)
+        self.lower: dict[int, int] = {}
+        self.upper: dict[int, int] = {}
+        self._node_limit = _NO_LIMIT
+        self._max_nodes: int | None = None
+        self._deadline: float | None = None
+        self._clock: Callable[[], float] = time.monotonic
+        centre_masks = [self.column_masks[column] for column in self.centre_order]
+        self._centre_masks = tuple(centre_masks)
+        # One, two and three steps along each of the three directions that are not vertical.
+        directions = (self.stride, self.stride - 1, self.stride + 1)
+        self._line_shifts = tuple((shift, 2 * shift, 3 * shift) for shift in directions)
+
+    def reset(self) -> None:
+        """Forget the table and zero the node counter."""
+        self.lower.clear()
+        self.upper.clear()
+        self.nodes = 0
+
+    def solve(self, position: PositionLike, weak: bool = False, *, max_nodes: int | None = None,
+              deadline: float | None = None, clock: Callable[[], float] = time.monotonic) -> int:
+        """The score of ``position`` for the player to move (the benchmark sets' convention).
+
+        Args:
+            position: a position or a 1-based move string; the game must not be over.
+            weak: only tell win, draw or loss: return 1, 0 or -1 (faster).
+            max_nodes: stop with :class:`SolverLimitReached` when ``nodes`` reaches this many
+                (counted over the solver's life, as ``nodes`` is).
+            deadline: stop with :class:`SolverLimitReached` once ``clock()`` passes this time.
+            clock: the clock of ``deadline``.
+
+        Returns:
+            The score: 0 draw, ``22 - s`` for a win with the ``s``-th disc (7 x 6), minus that
+            for a loss; with ``weak``, 1 / 0 / -1.
+
+        Raises:
+            ValueError: the game is over, or the board is another size than the solver's.
+            IllegalMoveError: a bad move string.
+            SolverLimitReached: the budget or the deadline ran out.
+        """
+        state = _as_state(position, self.columns, self.rows)
+        self._set_limits(max_nodes, deadline, clock)
+        try:
+            return self._solve(state.position, state.mask, state.ply, weak)
+        finally:
+            self._set_limits(None, None, clock)
+
+    def analyze(self, position: PositionLike, weak: bool = False, *, max_nodes: int | None = None,
+                deadline: float | None = None, clock: Callable[[], float] = time.monotonic) -> list[int | None]:
+        """The score of playing each column, for the player to move (the score of the position
+        after that move, negated): ``None`` for a full column.
+
+        Args:
+            position: a position or a move string; the game must not be over.
+            weak: scores as 1 / 0 / -1.
+            max_nodes, deadline, clock: limits, as for :meth:`solve`, on the whole analysis.
+
+        Returns:
+            One entry per column, left to right; the best columns have the highest score.
+        """
+        state = _as_state(position, self.columns, self.rows)
+        self._set_limits(max_nodes, deadline, clock)
+        try:
+            return _analyze(state, self.cells, weak,
+                            lambda child: self._solve(child.position, child.mask, child.ply, weak))
+        finally:
+            self._set_limits(None, None, clock)
+
+    def best_move(self, position: PositionLike, *, max_nodes: int | None = None, deadline: float | None = None,
+                  clock: Callable[[], float] = time.monotonic) -> tuple[int, int]:
+        """A best column for the player to move and its score, cheaper than :meth:`analyze`.
+
+        Solves the position, then looks for a column that keeps its score, in centre-first
+        order: each check is a null-window search ("is the opponent's score at most minus
+        ours?"), answered mostly from the table the solve has just filled.
+
+        Args:
+            position: a position or a move string; the game must not be over.
+            max_nodes, deadline, clock: limits, as for :meth:`solve`, on the whole search.
+
+        Returns:
+            ``(column, score)``: the column (0-based) and the score of the position for the
+            player to move; of equally good columns, the one nearest the centre.
+
+        Raises:
+            SolverLimitReached: the budget or the deadline ran out.
+        """
+        state = _as_state(position, self.columns, self.rows)
+        self._set_limits(max_nodes, deadline, clock)
+        try:
+            score = self._solve(state.position, state.mask, state.ply, weak=False)
+            for column in self.centre_order:
+                if not state.can_play(column):
+                    continue
+                child = state.play(column)
+                if child.winner is not None:
+                    if win_score(self.cells, state.ply) == score:
+                        return column, score
+                    continue
+                if child.is_terminal():
+                    if score == DRAW_SCORE:
+                        return column, score
+                    continue
+                if self.can_win_next(child.position, child.mask):
+                    continue  # the opponent would win at once
+                # Our score after this move is -(the opponent's); we need it to reach `score`.
+                if -self._negamax(child.position, child.mask, child.ply, -score, -score + 1) >= score:
+                    return column, score
+        finally:
+            self._set_limits(None, None, clock)
+        raise AssertionError(f"no column keeps the score {score}")  # pragma: no cover - a solved score is reachable
+
+    def _set_limits(self, max_nodes: int | None, deadline: float | None, clock: Callable[[], float]) -> None:
+        self._max_nodes, self._deadline, self._clock = max_nodes, deadline, clock
+        self._node_limit = _NO_LIMIT
+        self._check_limits()
+
+    def _check_limits(self) -> None:
+        """Called when ``nodes`` reaches ``_node_limit``: raise if a limit has run out, else set
+        the next point to look again."""
+        if self._max_nodes is not None and self.nodes >= self._max_nodes:
+            raise SolverLimitReached(f"node budget of {self._max_nodes:,} reached")
+        if self._deadline is not None and self._clock() >= self._deadline:
+            raise SolverLimitReached("deadline passed")
+        limit = _NO_LIMIT
+        if self._deadline is not None:
+            limit = self.nodes + CHECK_EVERY
+        if self._max_nodes is not None:
+            limit = min(limit, self._max_nodes)
+        self._node_limit = limit
+
+    def _solve(self, position: int, mask: int, moves: int, weak: bool) -> int:
+        """:meth:`solve` on bitboards (the game must not be over)."""
+        cells = self.cells
+        if self.winning_cells(position, mask) & ((mask + self.bottom) & self.board):
+            return 1 if weak else win_score(cells, moves)  # the search assumes no win in one move
+        low, high = (-1, 1) if weak else (loss_score(cells, moves), win_score(cells, moves))
+        while low < high:
+            middle = low + (high - low) // 2
+            # Look nearer zero first: most positions of a game are close to a draw.
+            if middle <= 0 and _half_toward_zero(low) < middle:
+                middle = _half_toward_zero(low)
+            elif middle >= 0 and _half_toward_zero(high) > middle:
+                middle = _half_toward_zero(high)
+            score = self._negamax(position, mask, moves, middle, middle + 1)  # is the score above middle?
+            if score <= middle:
+                high = score
+            else:
+                low = score
+        return (low > 0) - (low < 0) if weak else low
+
+    def _negamax(self, position: int, mask: int, moves: int, alpha: int, beta: int) -> int:
+        """The score for the player to move if it lies in ``(alpha, beta)``, else a bound on the
+        side of the window where it lies. The player to move must not be able to win at once.
+
+        The same search as :meth:`StepSolver.negamax` with every step on, with the helpers
+        written out in place (a function call costs as much as a few shifts).
+        """
+        if self.nodes >= self._node_limit:
+            self._check_limits()
+        self.nodes += 1
+        cells, board, line_shifts = self.cells, self.board, self._line_shifts
+        free = board ^ mask
+
+        # The opponent's winning cells (as in winning_cells), to find the non-losing moves.
+        opponent = position ^ mask
+        threats = (opponent << 1) & (opponent << 2) & (opponent << 3)
+        for one, two, three in line_shifts:
+            before = opponent << one
+            two_before = before & (opponent << two)
+            after = opponent >> one
+            two_after = after & (opponent >> two)
+            threats |= (two_before & ((opponent << three) | after)) | (two_after & (before | (opponent >> three)))
+        threats &= free
+        possible = (mask + self.bottom) & board
+        forced = possible & threats
+        if forced:
+            if forced & (forced - 1):
+                return -((cells - moves) // 2)  # two cells to block: lost
+            possible = forced
+        candidates = possible & ~(threats >> 1)
+        if not candidates:
+            return -((cells - moves) // 2)
+        if moves >= cells - 2:
+            return DRAW_SCORE
+
+        lowest = -((cells - 2 - moves) // 2)
+        if alpha < lowest:
+            alpha = lowest
+            if alpha >= beta:
+                return alpha
+        highest = (cells - 1 - moves) // 2
+        key = position + mask
+        upper = self.upper.get(key)
+        if upper is not None and upper < highest:
+            highest = upper
+        if beta > highest:
+            beta = highest
+            if alpha >= beta:
+                return beta
+        lower = self.lower.get(key)
+        if lower is not None and alpha < lower:
+            alpha = lower
+            if alpha >= beta:
+                return alpha
+
+        if candidates & (candidates - 1):
+            # Several moves: most winning cells created first, centre first among equals.
+            scored = []
+            for column_mask in self._centre_masks:
+                move = candidates & column_mask
+                if move:
+                    mine = position | move
+                    wins = (mine << 1) & (mine << 2) & (mine << 3)
+                    for one, two, three in line_shifts:
+                        before = mine << one
+                        two_before = before & (mine << two)
+                        after = mine >> one
+                        two_after = after & (mine >> two)
+                        wins |= (two_before & ((mine << three) | after)) | (two_after & (before | (mine >> three)))
+                    scored.append(((wins & free).bit_count(), move))
+            scored.sort(key=_first, reverse=True)
+            ordered = [move for _, move in scored]
+        else:
+            ordered = [candidates]
+
+        negamax = self._negamax
+        for move in ordered:
+            score = -negamax(opponent, mask | move, moves + 1, -beta, -alpha)
+            if score >= beta:
+                lower_table = self.lower
+                if len(lower_table) >= TABLE_LIMIT:
+                    lower_table.clear()
+                lower_table[key] = score
+                return score
+            if score > alpha:
+                alpha = score
+        upper_table = self.upper
+        if len(upper_table) >= TABLE_LIMIT:
+            upper_table.clear()
+        upper_table[key] = alpha
+        return alpha
+
+
+def _analyze(state: ConnectFour, cells: int, weak: bool, solve_child: Callable[[ConnectFour], int]) -> list[int | None]:
+    """The score of each column for the player to move in ``state`` (``None``: full), using
+    ``solve_child(child)`` for the positions that are not over after the move."""
+    scores: list[int | None] = []
+    for column in range(state.columns):
+        if not state.can_play(column):
+            scores.append(None)
+            continue
+        child = state.play(column)
+        if child.winner is not None:
+            scores.append(1 if weak else win_score(cells, state.ply))
+        elif child.is_terminal():
+            scores.append(DRAW_SCORE)
+        else:
+            scores.append(-solve_child(child))
+    return scores
