@@ -1,16 +1,19 @@
-"""One end-to-end test in a real browser: the tic-tac-toe app, served by Voila, clicked in Chromium.
+"""End-to-end tests in a real browser: the apps of ``notebooks/apps``, served by Voila, clicked
+in Chromium (the tic-tac-toe board and the Connect Four board).
 
-It checks what no kernel-side test can: that the board renders from standard widgets in a
+They check what no kernel-side test can: that a board renders from standard widgets in a
 real page, that a click travels to the kernel and that the AI's reply comes back to the page.
 
 Needs Voila, Playwright (the Python package) and Debian's Chromium at /usr/bin/chromium; no
-browser is downloaded. Without Chromium the test is skipped, except in CI (``CI=true``),
-where it fails. Set ``TICTAC_SCREENSHOT=/some/file.png`` to keep a screenshot of the board.
+browser is downloaded. Without Chromium the tests are skipped, except in CI (``CI=true``),
+where they fail. Set ``TICTAC_SCREENSHOT=/some/file.png`` (tic-tac-toe) or
+``TICTAC_C4_SCREENSHOT=/some/file.png`` (Connect Four) to keep a screenshot of a board.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -18,11 +21,20 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
+from tictac_edu.widgets import style
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
+
 ROOT = Path(__file__).resolve().parents[1]
-APP = Path("notebooks") / "apps" / "tictactoe_board.ipynb"
+APPS = Path("notebooks") / "apps"
+"""The folder Voila serves; each app is at ``voila/render/<name>`` under the server's address."""
+TICTACTOE_APP = "tictactoe_board.ipynb"
+CONNECT4_APP = "connect4_board.ipynb"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -33,8 +45,15 @@ PAGE_TIMEOUT_MS = 40_000
 REPLY_TIMEOUT_MS = 15_000
 """Time for the AI's reply to reach the page after a click."""
 SCREENSHOT_VARIABLE = "TICTAC_SCREENSHOT"
+C4_SCREENSHOT_VARIABLE = "TICTAC_C4_SCREENSHOT"
+VIEWPORT: ViewportSize = {"width": 1000, "height": 760}
+C4_VIEWPORT: ViewportSize = {"width": 1000, "height": 1150}
 CELLS = 9
 CENTRE = 4
+C4_COLUMNS = 7
+C4_ROWS = 6
+C4_CENTRE_COLUMN = 3
+"""Column 4 on the board (columns are 0-based in code and in the CSS classes)."""
 
 BOARD_AFTER_REPLY_JS = """
 ([cells, centre]) => {
@@ -46,6 +65,26 @@ BOARD_AFTER_REPLY_JS = """
     return texts[centre] === 'X' && texts.filter((t, i) => i !== centre && t === 'O').length === 1;
 }
 """
+
+C4_AFTER_REPLY_JS = """
+(column) => document.querySelector('.tictac-c4-cell-' + column + '-0.tictac-disc-X') !== null
+    && document.querySelectorAll('.tictac-c4-cell.tictac-disc-X').length === 1
+    && document.querySelectorAll('.tictac-c4-cell.tictac-disc-O').length === 1
+"""
+
+DISC_COLOUR_JS = """
+(selector) => {
+    const disc = document.querySelector(selector + ' .tictac-c4-disc');
+    return disc === null ? null : getComputedStyle(disc).backgroundColor;
+}
+"""
+"""The colour of the disc (or empty hole) drawn in a Connect Four cell, as the browser computes it."""
+
+
+def rgb(colour: str) -> str:
+    """``"#d62828"`` as browsers report computed colours: ``"rgb(214, 40, 40)"``."""
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({red}, {green}, {blue})"
 
 
 @pytest.fixture(scope="module")
@@ -95,14 +134,15 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 @pytest.fixture(scope="module")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app served by Voila on a free local port; stopped after the tests."""
+    """The apps folder served by Voila on a free local port (one server for all the tests of
+    this module); stopped after them. An app's page is ``voila_url + "voila/render/" + name``."""
     port = _free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))  # this checkout's package
     with log.open("wb") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(APP)],
+            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(APPS)],
             cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT,
             start_new_session=True)
     try:
@@ -112,6 +152,11 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         _stop(process)
 
 
+def app_url(voila_url: str, name: str) -> str:
+    """The page of one app of the served folder."""
+    return f"{voila_url}voila/render/{name}"
+
+
 def test_click_the_centre_and_the_ai_replies(chromium: Path, voila_url: str, tmp_path: Path) -> None:
     from playwright.sync_api import expect, sync_playwright
 
@@ -119,8 +164,8 @@ def test_click_the_centre_and_the_ai_replies(chromium: Path, voila_url: str, tmp
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page(viewport={"width": 1000, "height": 760})
-            page.goto(voila_url, timeout=PAGE_TIMEOUT_MS)
+            page = browser.new_page(viewport=VIEWPORT)
+            page.goto(app_url(voila_url, TICTACTOE_APP), timeout=PAGE_TIMEOUT_MS)
             centre = page.locator(f".tictac-cell-{CENTRE}")
             centre.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
             assert page.locator(".tictac-cell").count() == CELLS
@@ -133,6 +178,44 @@ def test_click_the_centre_and_the_ai_replies(chromium: Path, voila_url: str, tmp
             assert texts[CENTRE] == "X"
             assert texts.count("O") == 1 and texts.count("X") == 1
             expect(page.locator(".tictac-figures")).to_contain_text("nodes", timeout=REPLY_TIMEOUT_MS)
+            expect(page.locator(".tictac-status")).to_contain_text("X (you) to move")
+            page.screenshot(path=str(screenshot), full_page=True)
+        finally:
+            browser.close()
+
+
+def test_drop_a_disc_in_column_4_and_the_ai_replies(chromium: Path, voila_url: str, tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    screenshot = Path(os.environ.get(C4_SCREENSHOT_VARIABLE) or tmp_path / "c4_board.png")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport=C4_VIEWPORT)
+            page.goto(app_url(voila_url, CONNECT4_APP), timeout=PAGE_TIMEOUT_MS)
+            drop = page.locator(f".tictac-drop-{C4_CENTRE_COLUMN}")
+            drop.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+            assert page.locator(".tictac-drop").count() == C4_COLUMNS
+            assert page.locator(".tictac-c4-cell").count() == C4_COLUMNS * C4_ROWS
+            assert page.locator(".tictac-disc-X, .tictac-disc-O").count() == 0  # an empty board
+            assert drop.inner_text().strip() == str(C4_CENTRE_COLUMN + 1)
+
+            drop.click()
+            page.wait_for_function(C4_AFTER_REPLY_JS, arg=C4_CENTRE_COLUMN, timeout=REPLY_TIMEOUT_MS)
+
+            bottom = page.locator(f".tictac-c4-cell-{C4_CENTRE_COLUMN}-0")
+            expect(bottom).to_have_class(re.compile(r"\btictac-disc-X\b"))
+            assert page.locator(".tictac-c4-cell.tictac-disc-X").count() == 1
+            assert page.locator(".tictac-c4-cell.tictac-disc-O").count() == 1
+            reply = page.locator(".tictac-c4-cell.tictac-disc-O")
+            column, row = (int(part) for part in re.findall(r"tictac-c4-cell-(\d+)-(\d+)",
+                                                             reply.get_attribute("class") or "")[0])
+            assert row == (1 if column == C4_CENTRE_COLUMN else 0)  # the reply fell as far as it could
+            assert page.evaluate(DISC_COLOUR_JS, f".tictac-c4-cell-{C4_CENTRE_COLUMN}-0") == rgb(style.C4_X_COLOUR)
+            assert page.evaluate(DISC_COLOUR_JS, f".tictac-c4-cell-{column}-{row}") == rgb(style.C4_O_COLOUR)
+            assert page.evaluate(DISC_COLOUR_JS, ".tictac-c4-cell-0-5") == rgb(style.C4_HOLE_COLOUR)
+            expect(page.locator(".tictac-figures")).to_contain_text(f"AI (medium) played column {column + 1} for O",
+                                                                    timeout=REPLY_TIMEOUT_MS)
             expect(page.locator(".tictac-status")).to_contain_text("X (you) to move")
             page.screenshot(path=str(screenshot), full_page=True)
         finally:

@@ -59,6 +59,87 @@ BUTTON_WIDTH = "145px"
 MAX_PV_MOVES = 12
 """How many moves of a principal variation the figures line shows before "…"."""
 
+# -- Connect Four ------------------------------------------------------------------------------
+# The colours match the SVG picture of tictac_edu.games.connect4.ConnectFour.
+
+C4_CELL_SIZE_PX = 58
+"""Width and height of one cell of the Connect Four board (a blue square with a round hole)."""
+
+C4_DISC_SIZE_PX = 46
+"""Diameter of a disc (and of an empty hole)."""
+
+C4_BOARD_RADIUS_PX = 12
+"""Rounding of the board's four outer corners."""
+
+C4_BOARD_COLOUR = "#1f4fbf"
+"""The board (blue)."""
+
+C4_HOLE_COLOUR = "#f4f6fb"
+"""An empty hole (almost white)."""
+
+C4_X_COLOUR = "#d62828"
+"""X's discs (red)."""
+
+C4_O_COLOUR = "#f7c948"
+"""O's discs (yellow)."""
+
+C4_DISC_SHADE = "rgba(0, 0, 0, 0.28)"
+"""The shadow at the lower edge of a disc, and inside an empty hole."""
+
+C4_WIN_RING_COLOUR = "#2ecc71"
+"""The ring round each disc of the winning four (green)."""
+
+C4_WIN_RING_PX = 5
+"""Width of the ring round the winning discs."""
+
+C4_LAST_MOVE_MARK_COLOUR = "rgba(0, 0, 0, 0.55)"
+"""The small ring in the middle of the disc dropped last."""
+
+C4_LAST_MOVE_MARK_PX = 14
+"""Diameter of that ring."""
+
+C4_DROP_BUTTON_COLOUR = "#dfe7fb"
+"""Background of a drop button above a column that can take a disc."""
+
+C4_FULL_COLUMN_COLOUR = "#eeeeee"
+"""Background of a drop button above a full column, or once the game is over."""
+
+C4_DROP_TEXT_COLOUR = "#1f3f8f"
+"""Text of a drop button."""
+
+C4_FULL_TEXT_COLOUR = "#b0b0b0"
+"""Text of a drop button above a full column."""
+
+C4_SCORE_FONT_SIZE = "15px"
+"""Font size of the analysis scores under the columns."""
+
+C4_ESTIMATE_FONT_SIZE = "13px"
+"""Font size of the heuristic estimates under the columns (a little smaller: they are longer)."""
+
+C4_SCORE_NOTE_FONT_SIZE = "10px"
+"""Font size of the words under each score ("win in 3", "estimate")."""
+
+C4_WIN_SCORE_COLOUR = "#1e8449"
+"""Analysis: a column that wins (green)."""
+
+C4_LOSS_SCORE_COLOUR = "#b03a2e"
+"""Analysis: a column that loses (red)."""
+
+C4_DRAW_SCORE_COLOUR = "#555555"
+"""Analysis: a column that draws, or a heuristic estimate near zero (grey)."""
+
+C4_BEST_SCORE_BACKGROUND = "#fff3c4"
+"""Analysis: the background of the best column(s) (light yellow)."""
+
+C4_LEGEND_FONT_SIZE = "12px"
+"""Font size of the analysis legend."""
+
+C4_LEGEND_COLOUR = "#555555"
+"""Colour of the analysis legend."""
+
+C4_LEGEND_WIDTH = "560px"
+"""Width of the analysis legend (it wraps)."""
+
 # -- search viewer ---------------------------------------------------------------------------
 VIEWER_FIGSIZE = (10.0, 5.5)
 """Size of the tree picture in inches (matplotlib)."""

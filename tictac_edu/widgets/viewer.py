@@ -20,7 +20,7 @@ from matplotlib.figure import Figure
 
 from tictac_edu.search.result import SearchResult, TraceEvent
 from tictac_edu.widgets import style
-from tictac_edu.widgets.board import format_number
+from tictac_edu.widgets.base import format_number
 
 DrawTree = Callable[..., Any]
 """``draw(trace, upto=..., ax=..., max_depth=..., max_nodes=..., show_window=..., title=...)``,
