@@ -8,6 +8,7 @@ import ast
 import builtins
 import inspect
 import json
+import random
 import subprocess
 import sys
 import threading
@@ -62,13 +63,15 @@ def test_at_least_ten_exercises_in_course_order():
     assert NAMES[:3] == ["legal_moves", "place", "winner"]
     notebooks = [exercise.notebook for exercise in all_exercises()]
     assert notebooks == sorted(notebooks)
-    assert set(notebooks) == {"00", "01", "02", "03", "04"}
+    assert set(notebooks) == {"00", "01", "02", "03", "04", "05"}
     for required in ("place", "winner", "minimax", "alphabeta_tree", "alphabeta", "order_key", "probe", "store",
-                     "evaluate", "is_symmetric"):
+                     "evaluate", "is_symmetric", "check_win", "score_window", "centre_key"):
         assert required in NAMES
     assert exercise_names("00") == ["legal_moves", "place"]
     assert exercise_names("02") == exercise_names(2) == ["alphabeta_tree", "alphabeta"]
-    assert exercise_names(5) == []
+    assert exercise_names("05") == exercise_names(5) == ["check_win", "score_window", "centre_key"]
+    assert NAMES[-3:] == ["check_win", "score_window", "centre_key"]      # after notebook 04's
+    assert exercise_names(6) == []
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -140,11 +143,54 @@ ALPHABETA_TREE_STUB = ('def alphabeta_tree(tree, alpha: float = float("-inf"), b
 '''
 
 
-@pytest.mark.parametrize(("name", "text"), [("place", PLACE_STUB), ("alphabeta_tree", ALPHABETA_TREE_STUB)])
+CENTRE_KEY_STUB = '''def centre_key(state: "ConnectFour", move: int) -> float:
+    """A sort key for Connect Four moves: the centre column first, then outwards, left before
+    right.
+
+    The centre column lies on the most windows of four, the edge columns on the fewest, so
+    alpha-beta finds good moves sooner (and cuts off more) when it tries the centre first.
+    The centre column is ``state.columns // 2``. Every column gets a key of its own (of two
+    columns equally far from the centre, the left one gets the smaller key), so the order
+    does not depend on the order the columns are listed in::
+
+        sorted(state.legal_moves(), key=lambda move: centre_key(state, move))
+
+    gives ``[3, 2, 4, 1, 5, 0, 6]`` on the empty board, and
+    ``alphabeta(ConnectFour(), 7, from_root_player(window_evaluation, "X"), order=centre_key)``
+    visits 8,746 nodes (81,365 in the order 0..6).
+
+    Args:
+        state: a Connect Four position (only its width, ``state.columns``, matters).
+        move: a column, 0-based from the left.
+
+    Returns:
+        A number; smaller means "search earlier".
+    """
+    raise NotImplementedError("Write your code here")
+'''
+
+
+@pytest.mark.parametrize(("name", "text"), [("place", PLACE_STUB), ("alphabeta_tree", ALPHABETA_TREE_STUB),
+                                            ("centre_key", CENTRE_KEY_STUB)])
 def test_stub_text_is_exactly_what_the_notebook_shows(name, text):
     assert stub_source(name) == text
     report = check(name, _from_source(text, name))
     assert report.status == "not attempted"
+
+
+def test_connect_four_stubs_show_the_signature_and_what_she_needs():
+    check_win_stub = stub_source("check_win")
+    assert check_win_stub.startswith("def check_win(stones: int, rows: int = 6) -> bool:\n")
+    assert "0  7 14 21 28 35 42   <- bottom row" in check_win_stub         # the layout, drawn
+    assert "c * (rows + 1) + r" in check_win_stub and "sentinel" in check_win_stub
+    assert check_win_stub.endswith('    """\n    raise NotImplementedError("Write your code here")\n')
+    assert "pairs" not in check_win_stub                                   # the trick stays for the hints
+    score_window_stub = stub_source("score_window")
+    assert score_window_stub.startswith('def score_window(window: "list", player: str) -> int:\n')
+    for weight in ("+100000", "+100 ", "+10 ", "+1 ", "-100000", "-5000", "-60", "-2"):
+        assert weight in score_window_stub
+    assert "import" not in score_window_stub
+    assert "0.5" not in stub_source("centre_key")
 
 
 def test_every_mistake_named_by_a_check_has_a_hint():
@@ -405,6 +451,110 @@ def test_reference_count_nodes_figures():
     assert count_nodes([None] * 9, "X") == 549_946
     minimax = reference("minimax")
     assert minimax(ttt(0, 3, 1, 4)) == 1
+
+
+def test_check_win_agrees_with_the_game_on_every_size():
+    from tictac_edu.exercises.checks.nb05_connect4 import (
+        SIZES,
+        WIN_VARIANTS,
+        _probe_boards,
+        four_by_cells,
+        lines,
+        spaced_lines,
+        wrapped_lines,
+    )
+    from tictac_edu.exercises.positions import random_games, random_stones, stones_from
+    from tictac_edu.games.connect4 import has_four
+
+    check_win = reference("check_win")
+    for columns, rows in SIZES:
+        rng = random.Random(columns * 10 + rows)
+        for stones in [random_stones(rng, columns, rows, density) for density in (0.2, 0.4, 0.6) for _ in range(40)]:
+            assert check_win(stones, rows) == has_four(stones, rows + 1) == four_by_cells(stones, columns, rows)
+        for direction in ("vertical", "horizontal", "diagonal up-right", "diagonal down-right"):
+            for cells in lines(columns, rows, direction):
+                assert check_win(stones_from(cells, rows), rows)
+            for cells in lines(columns, rows, direction, 3):
+                assert not check_win(stones_from(cells, rows), rows)
+        for cells in wrapped_lines(columns, rows) + spaced_lines(columns, rows):
+            assert not check_win(stones_from(cells, rows), rows)
+            assert len({c * (rows + 1) + r for c, r in cells}) == 4 and all(r < rows for _, r in cells)
+    assert len(lines(7, 6, "vertical")) + len(lines(7, 6, "horizontal")) + 2 * len(lines(7, 6, "diagonal up-right")) \
+        == 69
+    for state in random_games(1, 30, 7, 42, finished=True) + random_games(2, 30, 1, 30):
+        for player in state.players:
+            assert check_win(state.stones(player), state.rows) == (state.winner == player)
+    # every variant with a classic mistake answers differently from the reference on some probe board
+    for mistake, wrong in WIN_VARIANTS:
+        assert mistake in MISTAKES
+        assert any(wrong(stones, rows) != check_win(stones, rows) for stones, rows in _probe_boards())
+
+
+def test_score_window_uses_the_package_weights():
+    from tictac_edu.evaluation import connect4 as weights
+    from tictac_edu.exercises.checks.nb05_connect4 import (
+        ALL_WINDOWS,
+        OPPONENT_WEIGHTS,
+        OWN_WEIGHTS,
+        WINDOW_VARIANTS,
+        window_formula,
+    )
+
+    # the design documents' weights, in the checker and in the package
+    assert OWN_WEIGHTS == (0, 1, 10, 100, 100_000) == weights.OWN_WINDOW_SCORES
+    assert OPPONENT_WEIGHTS == (0, -2, -60, -5_000, -100_000) == weights.OPPONENT_WINDOW_SCORES
+    score_window = reference("score_window")
+    assert len(ALL_WINDOWS) == 81
+    for window in ALL_WINDOWS:
+        for player in "XO":
+            other = "O" if player == "X" else "X"
+            mine, theirs = window.count(player), window.count(other)
+            assert score_window(list(window), player) == window_formula(window, player) == \
+                weights.score_window(mine, theirs)
+    assert score_window(["X", "X", "X", None], "X") == 100 and score_window(["X", "X", "X", None], "O") == -5000
+    for changes, _, mistake in WINDOW_VARIANTS:
+        assert mistake in MISTAKES
+        assert any(window_formula(w, p, **changes) != window_formula(w, p) for w in ALL_WINDOWS for p in "XO")
+
+
+def test_the_symmetry_case_explains_the_asymmetry_when_it_passes():
+    report = check("score_window", reference("score_window"))
+    assert report.passed
+    text, html = str(report), report._repr_html_()
+    for shown in (text, html):
+        assert "+100" in shown and "-5000" in shown and "symmetric" in shown
+        assert "from_root_player" in shown
+    informed = [result for result in report.results if result.info]
+    assert len(informed) == 1 and informed[0].title.startswith("the symmetry test")
+    # other reports show no such note
+    assert all(not result.info for result in check("check_win", reference("check_win")).results)
+
+
+def test_centre_key_figures():
+    from tictac_edu.evaluation import from_root_player, window_evaluation
+    from tictac_edu.exercises.checks.nb05_connect4 import centre_first_nodes, search_nodes
+    from tictac_edu.games import ConnectFour
+    from tictac_edu.solvers import centre_first_columns
+
+    centre_key = reference("centre_key")
+    empty = ConnectFour()
+    assert sorted(range(7), key=lambda move: centre_key(empty, move)) == [3, 2, 4, 1, 5, 0, 6] == \
+        list(centre_first_columns(7))
+    assert sorted(reversed(range(7)), key=lambda move: centre_key(empty, move)) == [3, 2, 4, 1, 5, 0, 6]
+    for columns in (5, 6, 8, 9):
+        state = ConnectFour(columns, 6)
+        assert sorted(range(columns), key=lambda move: centre_key(state, move)) == list(centre_first_columns(columns))
+    # figures.md: alpha-beta to depth 7 from the empty board, scored from the root player's side
+    evaluate = from_root_player(window_evaluation, "X")
+    assert library_alphabeta(empty, 7, evaluate).nodes == 81_365
+    assert library_alphabeta(empty, 7, evaluate, order=centre_key).nodes == centre_first_nodes("", 7) == 8_746
+    # right before left: the mirror image of the empty board gives the same count, not so elsewhere
+    right_first = [3, 4, 2, 5, 1, 6, 0]
+    assert search_nodes(empty, 7, right_first) == 8_746
+    assert search_nodes(ConnectFour.from_moves("4453"), 6, right_first) != centre_first_nodes("4453", 6)
+    assert search_nodes(ConnectFour.from_moves("32751571231557"), 6, right_first) != \
+        centre_first_nodes("32751571231557", 6)
+    assert search_nodes(empty, 7, [0, 6, 1, 5, 2, 4, 3], budget=20_000) is None     # stopped at the budget
 
 
 # -- the teachers' route: pytest on a learner's file -------------------------------------------------

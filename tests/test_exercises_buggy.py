@@ -648,6 +648,160 @@ def depth_limited_own_evaluation(state, depth, evaluate):
     return max(-depth_limited_own_evaluation(state.play(move), depth - 1, evaluate) for move in state.legal_moves())
 
 
+# -- 05 check_win ------------------------------------------------------------------------------
+
+def _check_win_with(name, shifts_of, steps=4):
+    def check_win(stones, rows=6):  # the bitboard test of the solution, with other shifts
+        for shift in shifts_of(rows):
+            pairs = stones & (stones >> shift)
+            if pairs & (pairs >> (2 * shift if steps == 4 else shift)):
+                return True
+        return False
+    check_win.__name__ = name
+    return check_win
+
+
+check_win_no_diagonal_up = _check_win_with("check_win_no_diagonal_up", lambda rows: (1, rows + 1, rows))
+check_win_no_diagonal_down = _check_win_with("check_win_no_diagonal_down", lambda rows: (1, rows + 1, rows + 2))
+check_win_no_horizontal = _check_win_with("check_win_no_horizontal", lambda rows: (1, rows + 2, rows))
+check_win_no_vertical = _check_win_with("check_win_no_vertical", lambda rows: (rows + 1, rows + 2, rows))
+check_win_shift_7_everywhere = _check_win_with("check_win_shift_7_everywhere", lambda rows: (7, 7, 7, 7))
+check_win_shifts_for_six_rows = _check_win_with("check_win_shifts_for_six_rows", lambda rows: (1, 7, 8, 6))
+check_win_diagonal_rows_minus_1 = _check_win_with("check_win_diagonal_rows_minus_1",
+                                                  lambda rows: (1, rows + 1, rows + 2, rows - 1))
+check_win_three_in_a_row = _check_win_with("check_win_three_in_a_row", lambda rows: (1, rows + 1, rows + 2, rows),
+                                           steps=3)
+check_win_stride_rows = _check_win_with("check_win_stride_rows", lambda rows: (1, rows, rows + 1, rows - 1))
+
+
+def check_win_returns_bitboard(stones, rows=6):
+    found = 0
+    for shift in (1, rows + 1, rows + 2, rows):
+        pairs = stones & (stones >> shift)
+        found |= pairs & (pairs >> 2 * shift)
+    return found
+
+
+def check_win_grid_no_anti_diagonal(stones, rows=6):
+    """Cell by cell on a grid, with the diagonal going down to the right forgotten."""
+    columns = (stones.bit_length() + rows) // (rows + 1) + 1
+    def disc(column, row):
+        return 0 <= row < rows and column >= 0 and bool(stones >> (column * (rows + 1) + row) & 1)
+    for column in range(columns):
+        for row in range(rows):
+            for d_column, d_row in ((0, 1), (1, 0), (1, 1)):
+                if all(disc(column + i * d_column, row + i * d_row) for i in range(4)):
+                    return True
+    return False
+
+
+# -- 05 score_window ----------------------------------------------------------------------------
+
+OWN = {1: 1, 2: 10, 3: 100, 4: 100_000}
+THEIRS = {1: -2, 2: -60, 3: -5000, 4: -100_000}
+
+
+def score_window_symmetric(window, player):
+    other = "O" if player == "X" else "X"
+    mine, theirs = window.count(player), window.count(other)
+    if mine and theirs:
+        return 0
+    if mine:
+        return OWN[mine]
+    if theirs:
+        return -OWN[theirs]              # -100 for three: as if the weights were symmetric
+    return 0
+
+
+def score_window_counts_mixed(window, player):
+    other = "O" if player == "X" else "X"
+    mine, theirs = window.count(player), window.count(other)
+    if mine:
+        return OWN[mine]                 # a window with an opponent disc in it still counts
+    if theirs:
+        return THEIRS[theirs]
+    return 0
+
+
+def score_window_own_only(window, player):
+    other = "O" if player == "X" else "X"
+    mine, theirs = window.count(player), window.count(other)
+    if mine and not theirs:
+        return OWN[mine]
+    return 0
+
+
+def score_window_always_x(window, player):
+    mine, theirs = window.count("X"), window.count("O")
+    if mine and theirs:
+        return 0
+    if mine:
+        return OWN[mine]
+    if theirs:
+        return THEIRS[theirs]
+    return 0
+
+
+def score_window_lower_patterns_too(window, player):
+    other = "O" if player == "X" else "X"
+    mine, theirs = window.count(player), window.count(other)
+    if mine and theirs:
+        return 0
+    score = 0
+    for count in range(1, mine + 1):     # a three is also a two and a one ...
+        score += OWN[count]
+    for count in range(1, theirs + 1):
+        score += THEIRS[count]
+    return score
+
+
+def score_window_three_is_also_two(window, player):
+    other = "O" if player == "X" else "X"
+    mine, theirs = window.count(player), window.count(other)
+    if mine and theirs:
+        return 0
+    score = 0
+    if mine >= 3:
+        score += OWN[3] if mine == 3 else OWN[4]
+    if mine >= 2 and mine != 4:
+        score += OWN[2]
+    if mine == 1:
+        score += OWN[1]
+    if theirs == 4:
+        score += THEIRS[4]
+    if theirs == 3:
+        score += THEIRS[3]
+    if theirs in (2, 3):
+        score += THEIRS[2]
+    if theirs == 1:
+        score += THEIRS[1]
+    return score
+
+
+# -- 05 centre_key ------------------------------------------------------------------------------
+
+def centre_key_right_first(state, move):
+    centre = state.columns // 2
+    return abs(move - centre) + (0.5 if move < centre else 0)
+
+
+def centre_key_edges_first(state, move):
+    return -abs(move - state.columns // 2)
+
+
+def centre_key_largest_first(state, move):
+    order = [3, 2, 4, 1, 5, 0, 6]
+    return len(order) - order.index(move)     # the best column gets the LARGEST key
+
+
+def centre_key_distance_only(state, move):
+    return abs(move - state.columns // 2)
+
+
+def centre_key_fixed_centre(state, move):
+    return abs(move - 3) + (0.5 if move > 3 else 0)
+
+
 BUGGY = [
     ("legal_moves", legal_moves_taken_cells, "empty_is_none"),
     ("legal_moves", legal_moves_marks_the_board, "mutates_input"),
@@ -713,6 +867,28 @@ BUGGY = [
     ("depth_limited", depth_limited_root_view, "wrong_side"),
     ("depth_limited", depth_limited_no_decrement, "depth_not_decreasing"),
     ("depth_limited", depth_limited_own_evaluation, "use_given_evaluate"),
+    ("check_win", check_win_no_diagonal_up, "missing_diagonal_up"),
+    ("check_win", check_win_no_diagonal_down, "missing_diagonal_down"),
+    ("check_win", check_win_grid_no_anti_diagonal, "missing_diagonal_down"),
+    ("check_win", check_win_no_horizontal, "missing_horizontal"),
+    ("check_win", check_win_no_vertical, "missing_vertical"),
+    ("check_win", check_win_shift_7_everywhere, "one_shift_for_all"),
+    ("check_win", check_win_shifts_for_six_rows, "shifts_for_six_rows"),
+    ("check_win", check_win_diagonal_rows_minus_1, "wrong_diagonal_shift"),
+    ("check_win", check_win_three_in_a_row, "three_in_a_row"),
+    ("check_win", check_win_stride_rows, "sentinel_ignored"),
+    ("check_win", check_win_returns_bitboard, "return_bool"),
+    ("score_window", score_window_symmetric, "opponent_weights"),
+    ("score_window", score_window_counts_mixed, "mixed_window"),
+    ("score_window", score_window_own_only, "one_side_only"),
+    ("score_window", score_window_always_x, "window_player"),
+    ("score_window", score_window_lower_patterns_too, "window_counted_twice"),
+    ("score_window", score_window_three_is_also_two, "window_counted_twice"),
+    ("centre_key", centre_key_right_first, "right_before_left"),
+    ("centre_key", centre_key_edges_first, "centre_last"),
+    ("centre_key", centre_key_largest_first, "sort_direction"),
+    ("centre_key", centre_key_distance_only, "tie_order"),
+    ("centre_key", centre_key_fixed_centre, "fixed_centre"),
 ]
 
 
@@ -737,3 +913,19 @@ def test_at_least_25_buggy_versions_covering_the_classic_mistakes():
                "one_side_only", "counted_twice"}
     assert classic <= covered
     assert all(mistake in MISTAKES for mistake in covered)
+
+
+def test_connect_four_exercises_have_their_buggy_versions():
+    names = {name for name, _, _ in BUGGY}
+    assert {"check_win", "score_window", "centre_key"} <= names
+    check_win_mistakes = {mistake for name, _, mistake in BUGGY if name == "check_win"}
+    # a missing diagonal, each of the two separately, and every other direction
+    assert {"missing_diagonal_up", "missing_diagonal_down", "missing_horizontal", "missing_vertical"} <= \
+        check_win_mistakes
+    assert "a missing diagonal" in MISTAKES["missing_diagonal_up"].title
+    assert "a missing anti-diagonal" in MISTAKES["missing_diagonal_down"].title
+    assert "shift rows + 2" in MISTAKES["missing_diagonal_up"].hint
+    assert {"one_side_only", "window_counted_twice", "window_player", "mixed_window", "opponent_weights"} <= \
+        {mistake for name, _, mistake in BUGGY if name == "score_window"}
+    assert {"right_before_left", "centre_last", "sort_direction", "tie_order"} <= \
+        {mistake for name, _, mistake in BUGGY if name == "centre_key"}

@@ -195,6 +195,74 @@ _MISTAKES = [
     Mistake("use_given_evaluate", "use the evaluate you are given",
             "Score the positions where the search stops with the `evaluate` function passed in, from "
             "the side of the player to move there: `evaluate(state, state.to_move)`."),
+    # -- Connect Four: bitboards ---------------------------------------------------------------
+    Mistake("missing_vertical", "four up a column is not checked",
+            "Four discs on top of each other in one column are missed: check the vertical direction too, "
+            "shift 1 (one row up)."),
+    Mistake("missing_horizontal", "four across a row is not checked",
+            "Four discs side by side along a row are missed: check the horizontal direction too, shift "
+            "rows + 1 (one whole column further, the sentinel bit included)."),
+    Mistake("missing_diagonal_up", "a missing diagonal (the one going up to the right)",
+            "Four in a row on a diagonal going up to the right (/) is missed: check the diagonal that goes "
+            "up to the right, shift rows + 2 (one column right, rows + 1, and one row up, + 1)."),
+    Mistake("missing_diagonal_down", "a missing anti-diagonal (the one going down to the right)",
+            "Four in a row on a diagonal going down to the right is missed: check the diagonal that goes down "
+            "to the right, shift rows (one column right, rows + 1, and one row down, - 1)."),
+    Mistake("one_shift_for_all", "the same shift for every direction",
+            "Every direction was shifted by the same amount (7), so one direction was checked again and again. "
+            "Each direction has its own shift: up 1, right rows + 1, up-right rows + 2, down-right rows."),
+    Mistake("shifts_for_six_rows", "shifts written for 6 rows only",
+            "The shifts 1, 7, 8 and 6 are right for the usual 6 rows only. A column has rows + 1 bits (its "
+            "cells and the sentinel), so compute the shifts from `rows`: up 1, right rows + 1, up-right "
+            "rows + 2, down-right rows."),
+    Mistake("wrong_diagonal_shift", "a wrong shift for a diagonal",
+            "A diagonal step is one column across and one row up or down: rows + 1 (a column) plus or minus 1. "
+            "So up-right is rows + 2 and down-right is rows. A shift of rows - 1 is one column right and TWO "
+            "rows down: not a line at all, yet it finds 'fours' that are not there."),
+    Mistake("sentinel_ignored", "the sentinel bit is ignored",
+            "The columns were taken to be `rows` bits tall, but each has rows + 1: the cells and one sentinel bit "
+            "on top, always 0. So right is rows + 1 (not rows), up-right rows + 2 and down-right rows. The "
+            "sentinel is what stops a line from running from the top of one column into the bottom of the next."),
+    Mistake("three_in_a_row", "three in a row is not four",
+            "Three in a row was taken for a win. `pairs = stones & (stones >> shift)` marks the discs with a "
+            "neighbour one step on; `pairs & (pairs >> shift)` then finds only three discs in a row. Shift the "
+            "pairs by TWO steps, `pairs & (pairs >> 2 * shift)`: two pairs two steps apart make four."),
+    Mistake("return_bool", "return True or False",
+            "Return True or False, not the bitboard you computed: a whole number such as 1920 is 'true' in an "
+            "`if`, but the function promises a bool. Write `return True` inside the loop, or wrap the test "
+            "in `bool(...)`."),
+    # -- Connect Four: window scores -----------------------------------------------------------------
+    Mistake("opponent_weights", "the opponent's weights are not minus one's own",
+            "The opponent's windows were scored as minus one's own (-100 for three, -10 for two). The design "
+            "documents weigh the opponent's threats much harder: three of the opponent's discs with one empty "
+            "cell score -5000, two -60, one -2, four -100000 (OPPONENT_THREE_SCORE ... in "
+            "tictac_edu.evaluation.connect4)."),
+    Mistake("mixed_window", "a window holding both players' discs counts 0",
+            "A window holding discs of both players can never become four in a row for either of them: it "
+            "scores 0. Check that first, before scoring the window for one side."),
+    Mistake("window_player", "the score taken from the wrong player's side",
+            "The score was taken from the wrong player's side: the window must be scored for the `player` you "
+            "are given. Her discs are `player`, the opponent's are the other mark: count "
+            "`window.count(player)`, not always the X's."),
+    Mistake("window_counted_twice", "a pattern counted twice",
+            "A pattern was counted twice: a window is scored once, by the one pattern it holds. Three of "
+            "one's discs and an empty cell is +100, not +100 for the three plus +10 for a two inside it. "
+            "Pick the score by the count with if/elif (or a table indexed by the count)."),
+    # -- Connect Four: move ordering -----------------------------------------------------------------
+    Mistake("centre_last", "the centre column must come first",
+            "The edge columns come first: the key grows towards the centre. `sorted` puts the SMALLEST key "
+            "first, so use the distance from the centre column, `abs(move - state.columns // 2)`: 0 for the "
+            "centre, 3 for the edge columns 0 and 6."),
+    Mistake("right_before_left", "left before right",
+            "Columns at the same distance from the centre must go left first: 2 before 4, 1 before 5, 0 before "
+            "6 (the order 3, 2, 4, 1, 5, 0, 6). Give the right-hand column of each pair the larger key."),
+    Mistake("tie_order", "no two columns may share a key",
+            "Two columns at the same distance from the centre got the same key, so their order depends on the "
+            "order they were listed in. Settle the tie in the key: for example "
+            "`abs(move - centre) + (0.5 if move > centre else 0)`."),
+    Mistake("fixed_centre", "the centre depends on the width",
+            "The centre column was fixed at 3, which is right for 7 columns only: the centre is "
+            "`state.columns // 2`."),
 ]
 
 MISTAKES: dict[str, Mistake] = {mistake.id: mistake for mistake in _MISTAKES}

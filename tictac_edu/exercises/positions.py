@@ -7,9 +7,9 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from tictac_edu.games import GameTree, MNKGame, TicTacToe, play_moves
+from tictac_edu.games import ConnectFour, GameTree, MNKGame, TicTacToe, play_moves
 
-Position = MNKGame | GameTree
+Position = MNKGame | GameTree | ConnectFour
 """A game position the checks use: hashable, so expected values can be cached."""
 
 
@@ -124,3 +124,66 @@ REFLECTIONS = (4, 5, 6, 7)
 def permute(board: Sequence[object], symmetry: int) -> tuple:
     """A 9-cell board under one of :data:`BOARD_SYMMETRIES`."""
     return tuple(board[i] for i in BOARD_SYMMETRIES[symmetry])
+
+
+# -- Connect Four ---------------------------------------------------------------------------------
+
+def stones_from(cells: Sequence[tuple[int, int]], rows: int = 6) -> int:
+    """The bitboard with a disc on each cell ``(column, row)`` (0-based, row 0 at the bottom), in
+    the layout of :mod:`tictac_edu.games.connect4`: bit ``column * (rows + 1) + row``."""
+    return sum(1 << (column * (rows + 1) + row) for column, row in set(cells))
+
+
+def stones_cells(stones: int, rows: int = 6) -> list[tuple[int, int]]:
+    """The cells ``(column, row)`` of a bitboard's discs, bit by bit."""
+    stride = rows + 1
+    return [divmod(bit, stride) for bit in range(stones.bit_length()) if stones >> bit & 1]
+
+
+def show_stones(stones: int, columns: int = 7, rows: int = 6) -> str:
+    """One player's discs as a picture (``X`` a disc, ``.`` none), the top row first, the
+    columns numbered from 0, with the bitboard and its bits above."""
+    stride = rows + 1
+    bits = [bit for bit in range(stones.bit_length()) if stones >> bit & 1]
+    width = len(str(columns - 1))
+    lines = [f"stones = {stones}, rows = {rows}: the bits {', '.join(map(str, bits)) or '(none)'}"]
+    for row in reversed(range(rows)):
+        lines.append(" ".join(("X" if stones >> (column * stride + row) & 1 else ".").rjust(width)
+                              for column in range(columns)))
+    lines.append(" ".join(str(column).rjust(width) for column in range(columns)) + "   <- column")
+    return "\n".join(lines)
+
+
+def random_stones(rng: random.Random, columns: int, rows: int, density: float) -> int:
+    """A bitboard with each cell of a ``columns`` x ``rows`` board taken with probability
+    ``density`` (gravity ignored: any set of cells)."""
+    return stones_from([(column, row) for column in range(columns) for row in range(rows)
+                        if rng.random() < density], rows)
+
+
+def random_games(seed: int, count: int, min_ply: int, max_ply: int, finished: bool = False) -> list[ConnectFour]:
+    """``count`` different Connect Four positions reached by random play (7 x 6),
+    ``min_ply``..``max_ply`` moves deep, unfinished unless ``finished`` (then only finished
+    ones). The same every run."""
+    rng = random.Random(seed)
+    found: dict[int, ConnectFour] = {}
+    attempts = 0
+    while len(found) < count and attempts < count * 200:
+        attempts += 1
+        state = ConnectFour()
+        target = rng.randint(min_ply, max_ply)
+        while state.ply < target and not state.is_terminal():
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.ply < min_ply or state.is_terminal() != finished:
+            continue
+        found.setdefault(state.key(), state)
+    return list(found.values())
+
+
+def connect_four_code(state: ConnectFour) -> str:
+    """Python code that rebuilds a Connect Four position."""
+    size = "" if (state.columns, state.rows) == (7, 6) else f", {state.columns}, {state.rows}"
+    moves = state.moves_string() if state.columns <= 9 else None
+    if moves is None:
+        return f"play_moves(ConnectFour({state.columns}, {state.rows}), {state.moves()})"
+    return f"ConnectFour.from_moves({moves!r}{size})"

@@ -34,6 +34,7 @@ CHECK_MODULES = (
     "tictac_edu.exercises.checks.nb02_alphabeta",
     "tictac_edu.exercises.checks.nb03_ordering_memory",
     "tictac_edu.exercises.checks.nb04_evaluation",
+    "tictac_edu.exercises.checks.nb05_connect4",
 )
 """The modules that declare the exercises, in course order."""
 
@@ -92,7 +93,7 @@ class Exercise:
 
     Attributes:
         name: the function's name, also the exercise's.
-        notebook: the notebook it belongs to, ``"00"`` .. ``"04"``.
+        notebook: the notebook it belongs to, ``"00"`` .. ``"05"``.
         summary: one line saying what the function does.
         hints: graded hints, vaguest first.
         reference_path: ``"module:function"`` of the reference solution.
@@ -194,9 +195,14 @@ def show_position(position: Any) -> str:
 
 
 def reproduce_code(position: Any) -> str | None:
-    """Python code that rebuilds a game state (``play_moves(TicTacToe(), [4, 0])``), if known."""
-    from tictac_edu.games import MNKGame, TicTacToe, moves_from_start
+    """Python code that rebuilds a game state (``play_moves(TicTacToe(), [4, 0])``,
+    ``ConnectFour.from_moves("4453")``), if known."""
+    from tictac_edu.games import ConnectFour, MNKGame, TicTacToe, moves_from_start
 
+    if isinstance(position, ConnectFour):
+        from tictac_edu.exercises.positions import connect_four_code
+
+        return connect_four_code(position)
     if isinstance(position, MNKGame):
         game = "TicTacToe()" if isinstance(position, TicTacToe) else \
             f"MNKGame({position.rows}, {position.columns}, {position.k})"
@@ -234,6 +240,7 @@ class Context:
         self.fn = fn
         self.calls = 0
         self.clock = clock
+        self.notes: list[str] = []
 
     @contextmanager
     def untimed(self) -> Iterator[None]:
@@ -269,6 +276,11 @@ class Context:
                     kind="mutated input", position=shown, expected=show_value(before[index]),
                     got=show_value(arg), mistake=self.case.mutation_mistake)
         return result
+
+    def inform(self, text: str) -> None:
+        """Add an explanation that the report shows under this test even when it passes
+        (for a test that teaches something beyond right or wrong)."""
+        self.notes.append(text)
 
     def fail(self, message: str, *, position: Any = None, expected: Any = MISSING, got: Any = MISSING,
              mistake: str | None = None, kind: FailureKind = "wrong answer", raw: bool = False,
@@ -389,6 +401,8 @@ def run_case(exercise: Exercise, case: Case, fn: Callable[..., Any], time_limit:
     except (Exception, SystemExit) as exc:  # the learner's code (or what it returned) broke something
         guard.stop()
         _describe_exception(result, exc, _learner_files(fn))
+    else:
+        result.info = "\n".join(context.notes)
     finally:
         guard.stop()
         sys.setrecursionlimit(old_limit)

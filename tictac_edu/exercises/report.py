@@ -34,6 +34,7 @@ class CaseResult:
         reproduce: Python code that rebuilds the position, to try it yourself.
         printed: what the function printed while the test ran (shortened).
         seconds: how long the test took.
+        info: for a passed test that teaches something, an explanation shown under it.
     """
 
     exercise: str
@@ -51,6 +52,7 @@ class CaseResult:
     reproduce: str | None = None
     printed: str = ""
     seconds: float = 0.0
+    info: str = ""
 
     @property
     def passed(self) -> bool:
@@ -69,7 +71,7 @@ class CaseResult:
         """The result as plain text (several lines for a failure). ``repeated``: the same failure
         was shown already, so only say so; ``hint_shown``: the same hint was shown already."""
         if self.status == "passed":
-            return f"  ok      {self.title}"
+            return "\n".join([f"  ok      {self.title}"] + ["          " + line for line in self.info.splitlines()])
         if self.status == "not attempted":
             return f"  -       {self.title} (not attempted)"
         if repeated:
@@ -198,11 +200,11 @@ class Report:
         if self.status != "not attempted":
             passed = [result for result in self.results if result.status == "passed"]
             if passed and self.failures:
-                items = "".join(f"<li>{escape(result.title)}</li>" for result in passed)
+                items = "".join(f"<li>{escape(result.title)}{_info_html(result)}</li>" for result in passed)
                 parts.append(f'<details style="margin:4px 0"><summary style="color:#1e7b34">&#10004; '
                              f'{len(passed)} passed</summary><ul style="margin:2px 0">{items}</ul></details>')
             elif passed:
-                items = "".join(f"<li>&#10004; {escape(result.title)}</li>" for result in passed)
+                items = "".join(f"<li>&#10004; {escape(result.title)}{_info_html(result)}</li>" for result in passed)
                 parts.append(f'<ul style="margin:2px 0;list-style:none;padding-left:8px;color:#1e7b34">{items}</ul>')
             for result, repeated, hint_shown in self._shown():
                 if result.status == "failed" and repeated:
@@ -214,6 +216,14 @@ class Report:
                     parts.append(f'<div style="color:#555">&#9998; {escape(result.title)}: not attempted</div>')
         parts.append("</div>")
         return "".join(parts)
+
+
+def _info_html(result: CaseResult) -> str:
+    """The explanation under a passed test, if it has one."""
+    if not result.info:
+        return ""
+    return (f'<pre style="margin:2px 0 6px 1.2em;font-size:13px;line-height:1.25;color:#333;white-space:pre-wrap">'
+            f"{escape(result.info)}</pre>")
 
 
 def _failure_html(result: CaseResult, hint_shown: bool = False) -> str:

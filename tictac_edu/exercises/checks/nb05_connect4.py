@@ -1,0 +1,660 @@
+"""Notebook 05 (Connect Four): ``check_win``, ``score_window``, ``centre_key``."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+from tictac_edu.evaluation import from_root_player, window_evaluation
+from tictac_edu.exercises.positions import random_games, random_stones, show_stones, stones_from
+from tictac_edu.exercises.registry import Context, declare, is_number, show_value
+from tictac_edu.games import ConnectFour
+from tictac_edu.games.connect4 import has_four
+from tictac_edu.search import SearchTimeout, alphabeta
+from tictac_edu.solvers import centre_first_columns
+
+Cell = tuple[int, int]
+
+# -- check_win ------------------------------------------------------------------------------------
+
+check_win = declare(
+    "check_win", notebook="05",
+    summary="four in a row on a Connect Four bitboard, in any of the four directions",
+    returns="True or False",
+    reference="tictac_edu.exercises.solutions.nb05_connect4:check_win",
+    hints=[
+        "Work on the whole board at once. `stones >> shift` moves every disc `shift` bits down, that is one "
+        "step back along a line, so `stones & (stones >> shift)` has a 1 on every disc whose neighbour one "
+        "step on is a disc too.",
+        "There are four directions, each with its own shift: up 1, right rows + 1 (one whole column, the "
+        "sentinel included), up-right rows + 2 and down-right rows. Forgetting one of the two diagonals is "
+        "the classic slip: write all four.",
+        "For each shift: `pairs = stones & (stones >> shift)`; then `pairs & (pairs >> 2 * shift)` is not 0 "
+        "exactly when two pairs lie two steps apart, which is four in a row. Return True as soon as one "
+        "direction has it, and False after the loop.",
+    ],
+)
+
+DIRECTION_STEPS: dict[str, Cell] = {
+    "vertical": (0, 1),
+    "horizontal": (1, 0),
+    "diagonal up-right": (1, 1),
+    "diagonal down-right": (1, -1),
+}
+"""Each direction as a step (columns, rows)."""
+
+DIRECTION_MISTAKES = {
+    "vertical": "missing_vertical",
+    "horizontal": "missing_horizontal",
+    "diagonal up-right": "missing_diagonal_up",
+    "diagonal down-right": "missing_diagonal_down",
+}
+
+SIZES = ((7, 6), (6, 5), (8, 7), (5, 4), (9, 8))
+"""Board sizes (columns, rows) the checks use: the usual one first."""
+
+
+def lines(columns: int, rows: int, direction: str, length: int = 4) -> list[list[Cell]]:
+    """Every run of ``length`` cells in one direction that fits on the board."""
+    d_column, d_row = DIRECTION_STEPS[direction]
+    found = []
+    for column in range(columns):
+        for row in range(rows):
+            cells = [(column + i * d_column, row + i * d_row) for i in range(length)]
+            if all(0 <= c < columns and 0 <= r < rows for c, r in cells):
+                found.append(cells)
+    return found
+
+
+def four_by_cells(stones: int, columns: int, rows: int) -> bool:
+    """Four in a row, found cell by cell (an independent check of the bitboard answers)."""
+    stride = rows + 1
+    return any(all(stones >> (c * stride + r) & 1 for c, r in cells)
+               for direction in DIRECTION_STEPS for cells in lines(columns, rows, direction))
+
+
+def _shifted_four(stones: int, shifts: Sequence[int], steps: int = 4) -> bool:
+    """The bitboard test with the given shifts; ``steps=3`` looks for three in a row."""
+    for shift in shifts:
+        pairs = stones & (stones >> shift)
+        if pairs & (pairs >> (2 * shift if steps == 4 else shift)):
+            return True
+    return False
+
+
+WIN_VARIANTS: tuple[tuple[str, Callable[[int, int], bool]], ...] = (
+    ("missing_vertical", lambda stones, rows: _shifted_four(stones, (rows + 1, rows + 2, rows))),
+    ("missing_horizontal", lambda stones, rows: _shifted_four(stones, (1, rows + 2, rows))),
+    ("missing_diagonal_up", lambda stones, rows: _shifted_four(stones, (1, rows + 1, rows))),
+    ("missing_diagonal_down", lambda stones, rows: _shifted_four(stones, (1, rows + 1, rows + 2))),
+    ("missing_diagonal_up", lambda stones, rows: _shifted_four(stones, (1, rows + 1))),  # no diagonal at all
+    ("one_shift_for_all", lambda stones, rows: _shifted_four(stones, (7,))),
+    ("shifts_for_six_rows", lambda stones, rows: _shifted_four(stones, (1, 7, 8, 6))),
+    ("wrong_diagonal_shift", lambda stones, rows: _shifted_four(stones, (1, rows + 1, rows + 2, rows - 1))),
+    ("sentinel_ignored", lambda stones, rows: _shifted_four(stones, (1, rows, rows + 1, rows - 1))),
+    ("three_in_a_row", lambda stones, rows: _shifted_four(stones, (1, rows + 1, rows + 2, rows), steps=3)),
+)
+"""Bitboard tests with one classic mistake each, and the mistake: a learner's function that
+answers like one of them on every probe board has most likely made that mistake."""
+
+
+def wrapped_lines(columns: int, rows: int) -> list[list[Cell]]:
+    """Four cells that follow each other up a column and on from the bottom of the next (three
+    at the top of a column and one at the bottom of the next, two and two, one and three): not
+    four in a row, though they would be if the columns had no sentinel bit."""
+    return [[(column, rows - 1 - i) for i in range(on_top)] + [(column + 1, i) for i in range(4 - on_top)]
+            for column in range(columns - 1) for on_top in (1, 2, 3)]
+
+
+def spaced_lines(columns: int, rows: int) -> list[list[Cell]]:
+    """Four cells whose bits are ``rows - 1`` apart (``b, b + rows - 1, ...``): not in a line on
+    the board, though they would be a diagonal if the columns were ``rows`` bits tall."""
+    stride = rows + 1
+    found = []
+    for start in range(columns * stride):
+        cells = [divmod(start + i * (rows - 1), stride) for i in range(4)]
+        if all(r < rows and c < columns for c, r in cells) and \
+                not four_by_cells(stones_from(cells, rows), columns, rows):
+            found.append(cells)
+    return found
+
+
+def _bits_of(cells: Sequence[Cell], rows: int) -> str:
+    return ", ".join(str(c * (rows + 1) + r) for c, r in sorted(cells))
+
+
+def _no_wrapping(t: Context, columns: int, rows: int) -> None:
+    for cells in wrapped_lines(columns, rows):
+        _expect_win(t, stones_from(cells, rows), columns, rows, False,
+                    "Discs at the top of one column and at the bottom of the next are not four in a row: a line does "
+                    "not run on from the top of a column into the next one. (Between them lies the sentinel bit, "
+                    "always 0.)", "sentinel_ignored")
+    for cells in spaced_lines(columns, rows):
+        _expect_win(t, stones_from(cells, rows), columns, rows, False,
+                    f"These four discs are not in a line on the board, although their bits ({_bits_of(cells, rows)}) "
+                    f"are evenly spaced, {rows - 1} apart. They would be a diagonal if the columns were {rows} bits "
+                    f"tall, without the sentinel; with {rows + 1} bits per column a step of {rows - 1} is one column "
+                    "right and two rows down.", "sentinel_ignored")
+
+
+@cache
+def _probe_boards() -> tuple[tuple[int, int], ...]:
+    """(stones, rows): the boards on which a learner's function is compared with the variants."""
+    boards: list[tuple[int, int]] = []
+    for columns, rows in SIZES[:3]:
+        for direction in DIRECTION_STEPS:
+            for length in (4, 3):
+                boards += [(stones_from(cells, rows), rows) for cells in lines(columns, rows, direction, length)]
+        near_misses = wrapped_lines(columns, rows) + spaced_lines(columns, rows)
+        boards += [(stones_from(cells, rows), rows) for cells in near_misses]
+    rng = random.Random(505)
+    boards += [(random_stones(rng, 7, 6, 0.3), 6) for _ in range(20)]
+    return tuple(boards)
+
+
+@cache
+def _variant_answers() -> tuple[tuple[str, tuple[bool, ...]], ...]:
+    boards = _probe_boards()
+    return tuple((mistake, tuple(variant(stones, rows) for stones, rows in boards))
+                 for mistake, variant in WIN_VARIANTS)
+
+
+def _win_mistake(t: Context) -> str | None:
+    """The classic mistake a learner's ``check_win`` makes, if it answers exactly like one of
+    :data:`WIN_VARIANTS` on every probe board."""
+    try:
+        answers = tuple(bool(t.fn(stones, rows)) for stones, rows in _probe_boards())
+    except Exception:  # its exceptions are reported where they happen in a test
+        return None
+    for mistake, expected in _variant_answers():
+        if answers == expected:
+            return mistake
+    return None
+
+
+def _expect_win(t: Context, stones: int, columns: int, rows: int, expected: bool, message: str,
+                fallback: str | None = None, *, give_rows: bool = True) -> None:
+    shown = show_stones(stones, columns, rows)
+    call = f"check_win({stones}, {rows})" if give_rows else f"check_win({stones})"
+    got = t.call(*((stones, rows) if give_rows else (stones,)), position=shown)
+    t.expect_type(got, isinstance(got, bool), position=shown, reproduce=call,
+                  mistake="return_bool" if isinstance(got, int) else None)
+    if got == expected:
+        return
+    t.fail(message, position=shown, expected=expected, got=got, mistake=_win_mistake(t) or fallback,
+           reproduce=call)
+
+
+def _every_line(t: Context, columns: int, rows: int, direction: str) -> None:
+    for cells in lines(columns, rows, direction):
+        _expect_win(t, stones_from(cells, rows), columns, rows, True,
+                    f"Four in a row, {direction}, from column {cells[0][0]}, row {cells[0][1]}: that is a win.",
+                    DIRECTION_MISTAKES[direction])
+
+
+@check_win.case("four up a column (vertical), in every place: True")
+def _(t: Context) -> None:
+    _every_line(t, 7, 6, "vertical")
+
+
+@check_win.case("four along a row (horizontal), in every place: True")
+def _(t: Context) -> None:
+    _every_line(t, 7, 6, "horizontal")
+
+
+@check_win.case("four on a diagonal going up to the right, in every place: True")
+def _(t: Context) -> None:
+    _every_line(t, 7, 6, "diagonal up-right")
+
+
+@check_win.case("four on a diagonal going down to the right, in every place: True")
+def _(t: Context) -> None:
+    _every_line(t, 7, 6, "diagonal down-right")
+
+
+@check_win.case("no disc, one disc: False")
+def _(t: Context) -> None:
+    _expect_win(t, 0, 7, 6, False, "No disc at all: no four in a row.")
+    for cell in ((0, 0), (3, 2), (6, 5)):
+        _expect_win(t, stones_from([cell]), 7, 6, False, "A single disc is not four in a row.")
+
+
+@check_win.case("three in a row is not four: False")
+def _(t: Context) -> None:
+    for direction in DIRECTION_STEPS:
+        for cells in lines(7, 6, direction, 3):
+            _expect_win(t, stones_from(cells), 7, 6, False,
+                        f"Only three in a row ({direction}): not a win yet.", "three_in_a_row")
+    for direction in DIRECTION_STEPS:          # four cells of a line with one missing: X X . X
+        for cells in lines(7, 6, direction)[:3]:
+            for gap in (1, 2):
+                _expect_win(t, stones_from(cells[:gap] + cells[gap + 1:]), 7, 6, False,
+                            f"Three discs of a {direction} line with a gap: not four in a row.")
+
+
+@check_win.case("no wrapping round: a 'line' that only exists if the sentinel is ignored: False")
+def _(t: Context) -> None:
+    _no_wrapping(t, 7, 6)
+
+
+@check_win.case("called without rows: the usual 6 rows")
+def _(t: Context) -> None:
+    for direction in DIRECTION_STEPS:
+        found = lines(7, 6, direction)
+        for cells in (found[0], found[len(found) // 2], found[-1]):
+            _expect_win(t, stones_from(cells), 7, 6, True, f"Four in a row, {direction}, with rows left at its "
+                        "default of 6.", DIRECTION_MISTAKES[direction], give_rows=False)
+    _expect_win(t, stones_from([(0, 3), (0, 4), (0, 5), (1, 0)]), 7, 6, False, "Not four in a row: three at the "
+                "top of the first column and one at the bottom of the next.", give_rows=False)
+
+
+@check_win.case("random games: the winner's discs, and only the winner's, hold four in a row")
+def _(t: Context) -> None:
+    games = random_games(51, 20, 7, 42, finished=True) + random_games(52, 20, 1, 30)
+    for state in games:
+        for player in state.players:
+            stones = state.stones(player)
+            won = state.winner == player
+            _expect_win(t, stones, state.columns, state.rows, won,
+                        (f"These are the discs of {player}, who has just won this game (ConnectFour.winner)."
+                         if won else f"These are the discs of {player} in a game that {player} has not won "
+                                     f"({state.result_text()}): no four in a row."
+                         ) + f" The game: {state.moves_string()!r}.")
+
+
+@check_win.case("random boards, crowded and sparse: as the package's has_four")
+def _(t: Context) -> None:
+    rng = random.Random(53)
+    for density in (0.2, 0.35, 0.5, 0.65):
+        for _ in range(15):
+            stones = random_stones(rng, 7, 6, density)
+            expected = has_four(stones, 7)
+            _expect_win(t, stones, 7, 6, expected, "Four in a row somewhere on this board." if expected else
+                        "No four in a row on this board.")
+
+
+@check_win.case("other board sizes: 5, 4, 7 and 8 rows")
+def _(t: Context) -> None:
+    rng = random.Random(54)
+    for columns, rows in SIZES[1:]:
+        for direction in DIRECTION_STEPS:
+            for cells in lines(columns, rows, direction):
+                _expect_win(t, stones_from(cells, rows), columns, rows, True,
+                            f"Four in a row, {direction}, on a board of {columns} columns and {rows} rows "
+                            f"(rows = {rows}): the shifts are up 1, right {rows + 1}, up-right {rows + 2}, "
+                            f"down-right {rows}. Compute them from `rows`, and assume nothing about the width.")
+        _no_wrapping(t, columns, rows)
+        for _ in range(10):
+            stones = random_stones(rng, columns, rows, 0.4)
+            expected = has_four(stones, rows + 1)
+            _expect_win(t, stones, columns, rows, expected, f"On a board of {columns} columns and {rows} rows: "
+                        + ("four in a row somewhere." if expected else "no four in a row."))
+
+
+# -- score_window ---------------------------------------------------------------------------------
+
+score_window = declare(
+    "score_window", notebook="05",
+    summary="the design documents' score of one window of four cells, for one player",
+    returns="a whole number (the window's score for player)",
+    reference="tictac_edu.exercises.solutions.nb05_connect4:score_window",
+    hints=[
+        "Count the discs first: how many are `player`'s (`window.count(player)`) and how many the "
+        "opponent's. The score depends only on these two counts, not on where the discs are in the window.",
+        "If both players have discs in the window, neither can ever make four there: 0. Otherwise look up "
+        "the count in the table of the docstring: your own discs score +1, +10, +100, +100000 for 1 to 4, "
+        "the opponent's -2, -60, -5000, -100000.",
+        "Each window gets exactly ONE score: an if/elif chain on the count (or a table indexed by it). The "
+        "constants are in tictac_edu.evaluation.connect4: `from tictac_edu.evaluation.connect4 import "
+        "THREE_SCORE, OPPONENT_THREE_SCORE` and so on.",
+    ],
+)
+
+OWN_WEIGHTS = (0, 1, 10, 100, 100_000)
+"""The design documents' score of a window holding n of one's own discs, the rest empty."""
+OPPONENT_WEIGHTS = (0, -2, -60, -5_000, -100_000)
+"""The design documents' score of a window holding n of the opponent's discs, the rest empty."""
+
+ALL_WINDOWS: tuple[tuple[str | None, ...], ...] = tuple(itertools.product(("X", "O", None), repeat=4))
+"""The 81 windows of four cells."""
+
+
+def window_formula(window: Sequence[str | None], player: str, *, own: Sequence[int] = OWN_WEIGHTS,
+                   opponent: Sequence[int] = OPPONENT_WEIGHTS, mixed: str = "zero", own_only: bool = False,
+                   always_x: bool = False, twice: str = "") -> int:
+    """The score of the exercise, or a variant with one deliberate change: ``mixed`` how a window
+    holding both players' discs is scored (``"zero"``, ``"own"``: by one's own discs,
+    ``"sum"``: both counts added), ``twice`` how lower patterns are added in (``"all"``: every
+    lower count too, ``"next"``: the count one lower too)."""
+    if always_x:
+        player = "X"
+    other = "O" if player == "X" else "X"
+    mine, theirs = list(window).count(player), list(window).count(other)
+    if own_only:
+        opponent = (0,) * 5
+
+    def pattern(weights: Sequence[int], n: int) -> int:
+        if twice == "all":
+            return sum(weights[1: n + 1])
+        if twice == "next":
+            return weights[n] + weights[n - 1] if n else 0
+        return weights[n]
+
+    if mine and theirs:
+        if mixed == "own":
+            return pattern(own, mine)
+        if mixed == "sum":
+            return pattern(own, mine) + pattern(opponent, theirs)
+        return 0
+    return pattern(own, mine) if mine else pattern(opponent, theirs)
+
+
+SYMMETRIC_OPPONENT = tuple(-weight for weight in OWN_WEIGHTS)
+
+WINDOW_VARIANTS: tuple[tuple[dict[str, Any], str, str], ...] = (
+    ({"opponent": SYMMETRIC_OPPONENT}, "the opponent's windows score minus your own (symmetric weights)",
+     "opponent_weights"),
+    ({"own_only": True}, "only your own discs count: the opponent's windows score 0", "one_side_only"),
+    ({"always_x": True}, "the window is always scored for X, whoever `player` is", "window_player"),
+    ({"mixed": "own"}, "a window holding both players' discs is scored by your own discs", "mixed_window"),
+    ({"mixed": "sum"}, "a window holding both players' discs is scored for both sides", "mixed_window"),
+    ({"twice": "all"}, "the lower patterns are added in too (a three also counts as a two and a one)",
+     "window_counted_twice"),
+    ({"twice": "next"}, "a three also counts as a two (and a two as a one)", "window_counted_twice"),
+)
+"""Window scores with one classic mistake each, what it looks like, and the mistake."""
+
+
+def _show_window(window: Sequence[str | None], player: str) -> str:
+    cells = " ".join("." if cell is None else str(cell) for cell in window)
+    return f"score_window({show_value(list(window) if isinstance(window, list) else window)}, {player!r})  " \
+           f"# the window: {cells}"
+
+
+def _window_score(t: Context, window: Sequence[str | None], player: str) -> float:
+    shown = _show_window(window, player)
+    got = t.call(window, player, position=shown)
+    t.expect_type(got, is_number(got), position=shown)
+    return got
+
+
+def _whole_window_mistake(t: Context) -> str | None:
+    """The mistake of a learner's function that scores all 81 windows like one variant."""
+    try:
+        answers = [t.fn(list(window), player) for window in ALL_WINDOWS for player in "XO"]
+    except Exception:  # its exceptions are reported where they happen in a test
+        return None
+    for changes, _, mistake in WINDOW_VARIANTS:
+        if answers == [window_formula(window, player, **changes) for window in ALL_WINDOWS for player in "XO"]:
+            return mistake
+    return None
+
+
+def _expect_window(t: Context, window: Sequence[str | None], player: str, message: str = "") -> None:
+    expected = window_formula(window, player)
+    got = _window_score(t, window, player)
+    if got == expected:
+        return
+    shown = _show_window(window, player)
+    mistake = _whole_window_mistake(t)
+    seen = ""
+    for changes, looks_like, variant_mistake in WINDOW_VARIANTS:
+        if got == window_formula(window, player, **changes) and mistake in (None, variant_mistake):
+            seen = f" It looks as if {looks_like}."
+            mistake = variant_mistake
+            break
+    t.fail((message or f"Not the score of this window for {player}.") + seen, position=shown, expected=expected,
+           got=got, mistake=mistake)
+
+
+def _counted(player: str, mine: int, theirs: int, order: int = 0) -> list[str | None]:
+    """A window with ``mine`` of ``player``'s discs and ``theirs`` of the opponent's, in one of a
+    few arrangements."""
+    other = "O" if player == "X" else "X"
+    cells: list[str | None] = [player] * mine + [other] * theirs + [None] * (4 - mine - theirs)
+    arrangements = sorted(set(itertools.permutations(cells)), key=lambda cells: [str(c) for c in cells])
+    return list(arrangements[order % len(arrangements)])
+
+
+@score_window.case("an empty window: 0")
+def _(t: Context) -> None:
+    for player in "XO":
+        _expect_window(t, [None, None, None, None], player, "An empty window scores 0.")
+
+
+@score_window.case("your own discs, the rest empty: +1, +10, +100, +100000")
+def _(t: Context) -> None:
+    for player in "XO":
+        for mine in (1, 2, 3, 4):
+            for order in (0, 1):
+                _expect_window(t, _counted(player, mine, 0, order), player,
+                               f"{mine} of {player}'s discs and {4 - mine} empty cells: {OWN_WEIGHTS[mine]:+} for "
+                               f"{player}.")
+
+
+@score_window.case("the opponent's discs, the rest empty: -2, -60, -5000, -100000")
+def _(t: Context) -> None:
+    for player in "XO":
+        other = "O" if player == "X" else "X"
+        for theirs in (1, 2, 3, 4):
+            for order in (0, 2):
+                _expect_window(t, _counted(player, 0, theirs, order), player,
+                               f"{theirs} of {other}'s discs and {4 - theirs} empty cells, scored for {player}: "
+                               f"{OPPONENT_WEIGHTS[theirs]:+}.")
+
+
+@score_window.case("discs of both players: 0, neither can make four there")
+def _(t: Context) -> None:
+    for player in "XO":
+        for mine, theirs in ((1, 1), (2, 1), (1, 2), (3, 1), (1, 3), (2, 2)):
+            for order in (0, 3):
+                _expect_window(t, _counted(player, mine, theirs, order), player,
+                               "Both players have discs in this window: it scores 0.")
+
+
+@score_window.case("the order inside the window does not matter")
+def _(t: Context) -> None:
+    for player, mine, theirs in (("X", 3, 0), ("O", 0, 2), ("X", 1, 0), ("O", 2, 1), ("X", 0, 3)):
+        first = _counted(player, mine, theirs)
+        for window in sorted(set(itertools.permutations(first)), key=lambda cells: [str(c) for c in cells]):
+            _expect_window(t, list(window), player, "The same discs in another order: the same score.")
+
+
+@score_window.case("the window you are given is left unchanged; a tuple works too")
+def _(t: Context) -> None:
+    for window in (["X", None, "X", "X"], [None, "O", "O", None], ["X", "O", None, None]):
+        _expect_window(t, window, "O")
+        _expect_window(t, window, "X")
+    _expect_window(t, ("O", "O", None, "O"), "X")
+
+
+@score_window.case("all 81 windows, for X and for O")
+def _(t: Context) -> None:
+    for window in ALL_WINDOWS:
+        for player in "XO":
+            _expect_window(t, list(window), player)
+
+
+@score_window.case("the symmetry test: these weights are NOT symmetric, as the design documents give them")
+def _(t: Context) -> None:
+    rows = []
+    for mine in (1, 2, 3, 4):
+        window = ["X"] * mine + [None] * (4 - mine)
+        for_x, for_o = _window_score(t, window, "X"), _window_score(t, window, "O")
+        expected = (OWN_WEIGHTS[mine], OPPONENT_WEIGHTS[mine])
+        if (for_x, for_o) != expected:
+            if for_x == OWN_WEIGHTS[mine] and for_o == -for_x:
+                t.fail("Your scores are symmetric (the score for O is minus the score for X), but the design "
+                       "documents' weights are not: the opponent's windows weigh more.",
+                       position=_show_window(window, "O"), expected=expected[1], got=for_o,
+                       mistake="opponent_weights")
+            _expect_window(t, window, "X")
+            _expect_window(t, window, "O")
+        rows.append((window, for_x, for_o))
+    table = "\n".join(f"  {' '.join('.' if c is None else c for c in window)}   {for_x:>+9}   {for_o:>+9}   "
+                      f"{-for_x:>+9}" + ("   (symmetric)" if for_o == -for_x else "")
+                      for window, for_x, for_o in rows)
+    t.inform("A symmetric evaluation scores every window for O as minus its score for X. With the design\n"
+             "documents' weights (and so with your function) only the four is symmetric:\n"
+             "  window      for X       for O   symmetric\n" + table + "\n"
+             "The opponent's threats weigh more than your own, so the evaluation built on these windows is\n"
+             "not symmetric either: window_evaluation(state, 'X') != -window_evaluation(state, 'O'). A negamax\n"
+             "search scores each leaf for the player to move there; with an asymmetric evaluation that is not\n"
+             "the same as scoring every leaf for the root player (from_root_player), and the two searches\n"
+             "visit different trees. symmetry_test in tictac_edu.evaluation.connect4 measures this on whole\n"
+             "positions.")
+
+
+# -- centre_key -----------------------------------------------------------------------------------
+
+centre_key = declare(
+    "centre_key", notebook="05",
+    summary="a sort key trying the centre column first, then outwards, left before right",
+    returns="a number (smaller = searched earlier)",
+    reference="tictac_edu.exercises.solutions.nb05_connect4:centre_key",
+    hints=[
+        "The centre column lies on the most windows of four and the edge columns on the fewest. `sorted` "
+        "puts the smallest key first, so let the key grow with the distance from the centre column, "
+        "`state.columns // 2`.",
+        "`abs(move - centre)` puts 3 first and 0 and 6 last, but gives 2 and 4 the same key (and 1 and 5, and "
+        "0 and 6). Settle those ties inside the key, left column first, so that the order is the same whatever "
+        "order the columns are listed in.",
+        "For example `abs(move - centre) + (0.5 if move > centre else 0)`: 3 -> 0, 2 -> 1, 4 -> 1.5, 1 -> 2, "
+        "5 -> 2.5, 0 -> 3, 6 -> 3.5.",
+    ],
+)
+
+NODE_BUDGET = 4
+"""A search with the learner's key is stopped after this many times the expected node count."""
+
+
+def _keys(t: Context, state: ConnectFour, moves: Sequence[int]) -> dict[int, float]:
+    keys = {}
+    for move in moves:
+        key = t.call(state, move, position=state)
+        t.expect_type(key, is_number(key), position=state, reproduce=f"centre_key({_code(state)}, {move})")
+        keys[move] = key
+    return keys
+
+
+def _code(state: ConnectFour) -> str:
+    from tictac_edu.exercises.positions import connect_four_code
+
+    return connect_four_code(state)
+
+
+def _order_mistake(keys: dict[int, float], centre: int, columns: int) -> str | None:
+    """The likely mistake behind the keys of the columns ``0..columns-1`` of one board, given
+    that they did not sort some columns into the centre-first order."""
+    expected = list(centre_first_columns(columns))
+    got = sorted(range(columns), key=lambda move: keys[move])
+    if got == expected[::-1]:
+        return "sort_direction"
+    if columns != 7 and got[0] == 3:
+        return "fixed_centre"
+    if got[-1] == centre or keys[centre] > min(keys.values()):
+        return "centre_last"
+    pairs = [(centre - d, centre + d) for d in range(1, columns) if 0 <= centre - d and centre + d < columns]
+    if any(keys[left] == keys[right] for left, right in pairs):
+        return "tie_order"
+    if pairs and all(keys[right] < keys[left] for left, right in pairs):
+        return "right_before_left"
+    return None
+
+
+def _check_order(t: Context, state: ConnectFour, listed: Sequence[int] | None = None, message: str = "") -> None:
+    moves = list(state.legal_moves() if listed is None else listed)
+    keys = _keys(t, state, moves)
+    got = sorted(moves, key=lambda move: keys[move])
+    expected = [move for move in centre_first_columns(state.columns) if move in moves]
+    if got == expected:
+        return
+    every_key = {**keys, **_keys(t, state, [move for move in range(state.columns) if move not in keys])}
+    mistake = _order_mistake(every_key, state.columns // 2, state.columns)
+    shown_keys = ", ".join(f"{move}: {show_value(keys[move])}" for move in sorted(keys))
+    listed_text = "" if listed is None else f" The columns were listed in the order {list(listed)}."
+    t.fail((message or "Sorted with your key, the columns come in the wrong order.") + listed_text +
+           f" Your keys: {{{shown_keys}}}.", position=state, expected=expected, got=got, mistake=mistake,
+           reproduce=f"state = {_code(state)}; sorted({moves}, key=lambda move: centre_key(state, move))")
+
+
+@centre_key.case("the empty board: 3, 2, 4, 1, 5, 0, 6")
+def _(t: Context) -> None:
+    _check_order(t, ConnectFour(), message="The centre column 3 comes first, then outwards, left before right.")
+
+
+@centre_key.case("columns listed right to left, or shuffled: still 3, 2, 4, 1, 5, 0, 6")
+def _(t: Context) -> None:
+    rng = random.Random(55)
+    orders = [[6, 5, 4, 3, 2, 1, 0]] + [rng.sample(range(7), 7) for _ in range(4)]
+    for listed in orders:
+        _check_order(t, ConnectFour(), listed, "Sorted with your key, the columns must come in the centre-first "
+                     "order whatever order they are listed in.")
+
+
+@centre_key.case("full columns left out: the others keep the centre-first order")
+def _(t: Context) -> None:
+    for moves in ("444444", "444444111111", "3333335555552", "4"):
+        _check_order(t, ConnectFour.from_moves(moves))
+
+
+@centre_key.case("boards 5 and 9 columns wide: the centre is state.columns // 2")
+def _(t: Context) -> None:
+    for columns, rows in ((5, 4), (9, 7)):
+        _check_order(t, ConnectFour(columns, rows), message=f"On a board {columns} columns wide the centre column "
+                     f"is {columns // 2}: it comes first, then outwards, left before right.")
+
+
+def search_nodes(state: ConnectFour, depth: int, order: Any, budget: int | None = None) -> int | None:
+    """The nodes alpha-beta visits from ``state`` to ``depth`` with ``order``, scoring with the
+    design documents' evaluation from the root player's side (the convention of the figures);
+    ``None`` if it needed more than ``budget`` nodes (it is stopped there)."""
+    counter = itertools.count(1)
+    evaluate = from_root_player(window_evaluation, state.to_move)
+    try:
+        return alphabeta(state, depth, evaluate, order=order, deadline=budget, clock=counter.__next__).nodes
+    except SearchTimeout:
+        return None
+
+
+@cache
+def centre_first_nodes(moves: str, depth: int) -> int:
+    """The node count with the package's own centre-first order."""
+    state = ConnectFour.from_moves(moves)
+    nodes = search_nodes(state, depth, list(centre_first_columns(state.columns)))
+    assert nodes is not None
+    return nodes
+
+
+def _check_nodes(t: Context, moves: str, depth: int) -> None:
+    state = ConnectFour.from_moves(moves)
+    with t.untimed():
+        expected = centre_first_nodes(moves, depth)
+    budget = NODE_BUDGET * expected
+    got = search_nodes(state, depth, t.fn, budget)
+    if got == expected:
+        return
+    keys = _keys(t, state, range(state.columns))
+    mistake = _order_mistake(keys, state.columns // 2, state.columns)
+    fewer = (" A different order searches a different tree: here it happens to visit fewer nodes (no fixed order "
+             "is best in every position), but this key must give the centre-first order." if got is not None
+             and got < expected else "")
+    t.fail(f"alphabeta(state, {depth}, from_root_player(window_evaluation, {state.to_move!r}), order=centre_key) "
+           f"visits {expected:,} nodes with the centre-first order 3, 2, 4, 1, 5, 0, 6. With your key it "
+           f"visits " + (f"{got:,}." if got is not None else f"more than {budget:,} (it was stopped there).") + fewer,
+           position=state, expected=f"{expected:,} nodes",
+           got=f"{got:,} nodes" if got is not None else f"more than {budget:,} nodes", raw=True, mistake=mistake)
+
+
+@centre_key.case("alpha-beta, depth 7, from the empty board, with your key: 8,746 nodes (81,365 in column order)")
+def _(t: Context) -> None:
+    _check_nodes(t, "", 7)
+
+
+@centre_key.case("alpha-beta, depth 6, after 4453 and after 32751571231557: as with the centre-first order")
+def _(t: Context) -> None:
+    _check_nodes(t, "4453", 6)
+    _check_nodes(t, "32751571231557", 6)
