@@ -240,3 +240,12 @@ def test_the_cli_takes_arguments_weak_and_analyze(end_easy: list[tuple[str, int]
     done = run(moves, "9")
     assert done.returncode == 1 and "argument 2: bad move string '9'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(("moves", "score"), [("44455554221", -15), ("671521177372627133663763142545", -6)])
+def test_best_move_in_a_position_where_every_move_loses_at_once(moves: str, score: int) -> None:
+    state = ConnectFour.from_moves(moves)
+    column, best = Solver().best_move(moves)
+    assert best == score == Solver().solve(moves)
+    assert state.can_play(column)
+    assert difficulty_agent(state, "perfect").choose_move(state) in state.legal_moves()

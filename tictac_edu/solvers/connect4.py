@@ -531,6 +531,12 @@ class Solver(_Bitboards):
         """The score of playing each column, for the player to move (the score of the position
         after that move, negated): ``None`` for a full column.
 
+        Warning:
+            This proves the exact score of every column, bad ones included, and the positions
+            after a bad move are often the hardest to solve: early in a game it can take
+            minutes (``"4455"``: tens of millions of nodes). Give a ``max_nodes`` or
+            ``deadline``, or use :meth:`best_move` when one good column is enough.
+
         Args:
             position: a position or a move string; the game must not be over.
             weak: scores as 1 / 0 / -1.
@@ -583,7 +589,11 @@ class Solver(_Bitboards):
                         return column, score
                     continue
                 if self.can_win_next(child.position, child.mask):
-                    continue  # the opponent would win at once
+                    # The opponent would win at once: that is the best there is only when
+                    # every move loses at once.
+                    if -win_score(self.cells, child.ply) == score:
+                        return column, score
+                    continue
                 # Our score after this move is -(the opponent's); we need it to reach `score`.
                 if -self._negamax(child.position, child.mask, child.ply, -score, -score + 1) >= score:
                     return column, score
