@@ -140,20 +140,6 @@ def stones_cells(stones: int, rows: int = 6) -> list[tuple[int, int]]:
     return [divmod(bit, stride) for bit in range(stones.bit_length()) if stones >> bit & 1]
 
 
-def show_stones(stones: int, columns: int = 7, rows: int = 6) -> str:
-    """One player's discs as a picture (``X`` a disc, ``.`` none), the top row first, the
-    columns numbered from 0, with the bitboard and its bits above."""
-    stride = rows + 1
-    bits = [bit for bit in range(stones.bit_length()) if stones >> bit & 1]
-    width = len(str(columns - 1))
-    lines = [f"stones = {stones}, rows = {rows}: the bits {', '.join(map(str, bits)) or '(none)'}"]
-    for row in reversed(range(rows)):
-        lines.append(" ".join(("X" if stones >> (column * stride + row) & 1 else ".").rjust(width)
-                              for column in range(columns)))
-    lines.append(" ".join(str(column).rjust(width) for column in range(columns)) + "   <- column")
-    return "\n".join(lines)
-
-
 def random_stones(rng: random.Random, columns: int, rows: int, density: float) -> int:
     """A bitboard with each cell of a ``columns`` x ``rows`` board taken with probability
     ``density`` (gravity ignored: any set of cells)."""

@@ -159,6 +159,31 @@ def has_four(stones: int, stride: int) -> bool:
     return False
 
 
+def show_stones(stones: int, columns: int = 7, rows: int = 6) -> str:
+    """One player's discs (a bitboard) as text: ``X`` a disc, ``.`` none, the top row first,
+    the columns numbered from 0, with the number and its set bits above.
+
+    >>> print(show_stones(0b1111, rows=6))  # bits 0-3: four discs up the first column
+    stones = 15, rows = 6: the bits 0, 1, 2, 3
+    . . . . . . .
+    . . . . . . .
+    X . . . . . .
+    X . . . . . .
+    X . . . . . .
+    X . . . . . .
+    0 1 2 3 4 5 6   <- column
+    """
+    stride = rows + 1
+    bits = [bit for bit in range(stones.bit_length()) if stones >> bit & 1]
+    width = len(str(columns - 1))
+    lines = [f"stones = {stones}, rows = {rows}: the bits {', '.join(map(str, bits)) or '(none)'}"]
+    for row in reversed(range(rows)):
+        lines.append(" ".join(("X" if stones >> (column * stride + row) & 1 else ".").rjust(width)
+                              for column in range(columns)))
+    lines.append(" ".join(str(column).rjust(width) for column in range(columns)) + "   <- column")
+    return "\n".join(lines)
+
+
 class ConnectFour:
     """A Connect Four position: ``columns`` x ``rows`` board (7 x 6 by default).
 

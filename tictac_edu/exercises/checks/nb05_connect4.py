@@ -9,10 +9,10 @@ from functools import cache
 from typing import Any
 
 from tictac_edu.evaluation import from_root_player, window_evaluation
-from tictac_edu.exercises.positions import random_games, random_stones, show_stones, stones_from
+from tictac_edu.exercises.positions import random_games, random_stones, stones_from
 from tictac_edu.exercises.registry import Context, declare, is_number, show_value
 from tictac_edu.games import ConnectFour
-from tictac_edu.games.connect4 import has_four
+from tictac_edu.games.connect4 import has_four, show_stones
 from tictac_edu.search import SearchTimeout, alphabeta
 from tictac_edu.solvers import centre_first_columns
 
