@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any
 
 from tictac_edu.games import ConnectFour, GameTree, MNKGame, TicTacToe, play_moves
 
@@ -32,11 +33,11 @@ def board_from(text: str) -> list[str | None]:
 
 
 def random_positions(seed: int, count: int, min_ply: int, max_ply: int,
-                     new_game: Callable[[], MNKGame] = TicTacToe, finished: bool = False) -> list[MNKGame]:
+                     new_game: Callable[[], Any] = TicTacToe, finished: bool = False) -> list[Any]:
     """``count`` different positions reached by random play, ``min_ply``..``max_ply`` moves
     deep, unfinished unless ``finished`` (then only finished ones). The same every run."""
     rng = random.Random(seed)
-    found: dict[object, MNKGame] = {}
+    found: dict[object, Any] = {}
     attempts = 0
     while len(found) < count and attempts < count * 200:
         attempts += 1
@@ -151,19 +152,7 @@ def random_games(seed: int, count: int, min_ply: int, max_ply: int, finished: bo
     """``count`` different Connect Four positions reached by random play (7 x 6),
     ``min_ply``..``max_ply`` moves deep, unfinished unless ``finished`` (then only finished
     ones). The same every run."""
-    rng = random.Random(seed)
-    found: dict[int, ConnectFour] = {}
-    attempts = 0
-    while len(found) < count and attempts < count * 200:
-        attempts += 1
-        state = ConnectFour()
-        target = rng.randint(min_ply, max_ply)
-        while state.ply < target and not state.is_terminal():
-            state = state.play(rng.choice(state.legal_moves()))
-        if state.ply < min_ply or state.is_terminal() != finished:
-            continue
-        found.setdefault(state.key(), state)
-    return list(found.values())
+    return random_positions(seed, count, min_ply, max_ply, ConnectFour, finished)
 
 
 def connect_four_code(state: ConnectFour) -> str:

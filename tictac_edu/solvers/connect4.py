@@ -110,6 +110,28 @@ def _half_toward_zero(value: int) -> int:
     return -((-value) // 2) if value < 0 else value // 2
 
 
+def narrow(search: Callable[[int, int], int], low: int, high: int) -> int:
+    """The score in ``[low, high]``, found by null-window searches.
+
+    ``search(alpha, beta)`` is a fail-soft search with the window ``(alpha, beta)``. Each
+    null-window search ``(middle, middle + 1)`` only answers "is the score above ``middle``?",
+    which is cheap, and halves the interval; the search starts nearer zero than the middle,
+    because most positions of a game are close to a draw.
+    """
+    while low < high:
+        middle = low + (high - low) // 2
+        if middle <= 0 and _half_toward_zero(low) < middle:
+            middle = _half_toward_zero(low)
+        elif middle >= 0 and _half_toward_zero(high) > middle:
+            middle = _half_toward_zero(high)
+        score = search(middle, middle + 1)
+        if score <= middle:
+            high = score
+        else:
+            low = score
+    return low
+
+
 def centre_first_columns(columns: int) -> tuple[int, ...]:
     """The columns from the centre outwards, left before right.
 
@@ -332,19 +354,7 @@ class StepSolver(_Bitboards):
 
     def _narrow(self, position: int, mask: int, moves: int, low: int, high: int) -> int:
         """Null-window searches from the middle of ``[low, high]`` until it holds one score."""
-        while low < high:
-            middle = low + (high - low) // 2
-            # Look nearer zero first: most positions of a game are close to a draw.
-            if middle <= 0 and _half_toward_zero(low) < middle:
-                middle = _half_toward_zero(low)
-            elif middle >= 0 and _half_toward_zero(high) > middle:
-                middle = _half_toward_zero(high)
-            score = self.negamax(position, mask, moves, middle, middle + 1)  # is the score above middle?
-            if score <= middle:
-                high = score
-            else:
-                low = score
-        return low
+        return narrow(lambda alpha, beta: self.negamax(position, mask, moves, alpha, beta), low, high)
 
     def analyze(self, position: PositionLike, weak: bool = False, *, max_nodes: int | None = None) -> list[int | None]:
         """The score of playing each column, for the player to move: ``None`` for a full column.
@@ -626,19 +636,8 @@ class Solver(_Bitboards):
         if self.winning_cells(position, mask) & ((mask + self.bottom) & self.board):
             return 1 if weak else win_score(cells, moves)  # the search assumes no win in one move
         low, high = (-1, 1) if weak else (loss_score(cells, moves), win_score(cells, moves))
-        while low < high:
-            middle = low + (high - low) // 2
-            # Look nearer zero first: most positions of a game are close to a draw.
-            if middle <= 0 and _half_toward_zero(low) < middle:
-                middle = _half_toward_zero(low)
-            elif middle >= 0 and _half_toward_zero(high) > middle:
-                middle = _half_toward_zero(high)
-            score = self._negamax(position, mask, moves, middle, middle + 1)  # is the score above middle?
-            if score <= middle:
-                high = score
-            else:
-                low = score
-        return (low > 0) - (low < 0) if weak else low
+        score = narrow(lambda alpha, beta: self._negamax(position, mask, moves, alpha, beta), low, high)
+        return (score > 0) - (score < 0) if weak else score
 
     def _negamax(self, position: int, mask: int, moves: int, alpha: int, beta: int) -> int:
         """The score for the player to move if it lies in ``(alpha, beta)``, else a bound on the
