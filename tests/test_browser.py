@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,7 +29,7 @@ import pytest
 from tictac_edu.widgets import style
 
 if TYPE_CHECKING:
-    from playwright.sync_api import ViewportSize
+    from playwright.sync_api import Page, ViewportSize
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = Path("notebooks") / "apps"
@@ -157,66 +158,69 @@ def app_url(voila_url: str, name: str) -> str:
     return f"{voila_url}voila/render/{name}"
 
 
-def test_click_the_centre_and_the_ai_replies(chromium: Path, voila_url: str, tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+@contextmanager
+def app_page(chromium: Path, voila_url: str, name: str, viewport: ViewportSize) -> Iterator[Page]:
+    """A headless Chromium page showing the app notebook ``name``; the browser closes after."""
+    from playwright.sync_api import sync_playwright
 
-    screenshot = Path(os.environ.get(SCREENSHOT_VARIABLE) or tmp_path / "board.png")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page(viewport=VIEWPORT)
-            page.goto(app_url(voila_url, TICTACTOE_APP), timeout=PAGE_TIMEOUT_MS)
-            centre = page.locator(f".tictac-cell-{CENTRE}")
-            centre.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
-            assert page.locator(".tictac-cell").count() == CELLS
-            assert centre.inner_text().strip() == str(CENTRE)  # an empty cell shows its number
-
-            centre.click()
-            page.wait_for_function(BOARD_AFTER_REPLY_JS, arg=[CELLS, CENTRE], timeout=REPLY_TIMEOUT_MS)
-
-            texts = [page.locator(f".tictac-cell-{cell}").inner_text().strip() for cell in range(CELLS)]
-            assert texts[CENTRE] == "X"
-            assert texts.count("O") == 1 and texts.count("X") == 1
-            expect(page.locator(".tictac-figures")).to_contain_text("nodes", timeout=REPLY_TIMEOUT_MS)
-            expect(page.locator(".tictac-status")).to_contain_text("X (you) to move")
-            page.screenshot(path=str(screenshot), full_page=True)
+            page = browser.new_page(viewport=viewport)
+            page.goto(app_url(voila_url, name), timeout=PAGE_TIMEOUT_MS)
+            yield page
         finally:
             browser.close()
+
+
+def test_click_the_centre_and_the_ai_replies(chromium: Path, voila_url: str, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    screenshot = Path(os.environ.get(SCREENSHOT_VARIABLE) or tmp_path / "board.png")
+    with app_page(chromium, voila_url, TICTACTOE_APP, VIEWPORT) as page:
+        centre = page.locator(f".tictac-cell-{CENTRE}")
+        centre.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        assert page.locator(".tictac-cell").count() == CELLS
+        assert centre.inner_text().strip() == str(CENTRE)  # an empty cell shows its number
+
+        centre.click()
+        page.wait_for_function(BOARD_AFTER_REPLY_JS, arg=[CELLS, CENTRE], timeout=REPLY_TIMEOUT_MS)
+
+        texts = [page.locator(f".tictac-cell-{cell}").inner_text().strip() for cell in range(CELLS)]
+        assert texts[CENTRE] == "X"
+        assert texts.count("O") == 1 and texts.count("X") == 1
+        expect(page.locator(".tictac-figures")).to_contain_text("nodes", timeout=REPLY_TIMEOUT_MS)
+        expect(page.locator(".tictac-status")).to_contain_text("X (you) to move")
+        page.screenshot(path=str(screenshot), full_page=True)
 
 
 def test_drop_a_disc_in_column_4_and_the_ai_replies(chromium: Path, voila_url: str, tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     screenshot = Path(os.environ.get(C4_SCREENSHOT_VARIABLE) or tmp_path / "c4_board.png")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport=C4_VIEWPORT)
-            page.goto(app_url(voila_url, CONNECT4_APP), timeout=PAGE_TIMEOUT_MS)
-            drop = page.locator(f".tictac-drop-{C4_CENTRE_COLUMN}")
-            drop.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
-            assert page.locator(".tictac-drop").count() == C4_COLUMNS
-            assert page.locator(".tictac-c4-cell").count() == C4_COLUMNS * C4_ROWS
-            assert page.locator(".tictac-disc-X, .tictac-disc-O").count() == 0  # an empty board
-            assert drop.inner_text().strip() == str(C4_CENTRE_COLUMN + 1)
+    with app_page(chromium, voila_url, CONNECT4_APP, C4_VIEWPORT) as page:
+        drop = page.locator(f".tictac-drop-{C4_CENTRE_COLUMN}")
+        drop.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        assert page.locator(".tictac-drop").count() == C4_COLUMNS
+        assert page.locator(".tictac-c4-cell").count() == C4_COLUMNS * C4_ROWS
+        assert page.locator(".tictac-disc-X, .tictac-disc-O").count() == 0  # an empty board
+        assert drop.inner_text().strip() == str(C4_CENTRE_COLUMN + 1)
 
-            drop.click()
-            page.wait_for_function(C4_AFTER_REPLY_JS, arg=C4_CENTRE_COLUMN, timeout=REPLY_TIMEOUT_MS)
+        drop.click()
+        page.wait_for_function(C4_AFTER_REPLY_JS, arg=C4_CENTRE_COLUMN, timeout=REPLY_TIMEOUT_MS)
 
-            bottom = page.locator(f".tictac-c4-cell-{C4_CENTRE_COLUMN}-0")
-            expect(bottom).to_have_class(re.compile(r"\btictac-disc-X\b"))
-            assert page.locator(".tictac-c4-cell.tictac-disc-X").count() == 1
-            assert page.locator(".tictac-c4-cell.tictac-disc-O").count() == 1
-            reply = page.locator(".tictac-c4-cell.tictac-disc-O")
-            column, row = (int(part) for part in re.findall(r"tictac-c4-cell-(\d+)-(\d+)",
-                                                             reply.get_attribute("class") or "")[0])
-            assert row == (1 if column == C4_CENTRE_COLUMN else 0)  # the reply fell as far as it could
-            assert page.evaluate(DISC_COLOUR_JS, f".tictac-c4-cell-{C4_CENTRE_COLUMN}-0") == rgb(style.C4_X_COLOUR)
-            assert page.evaluate(DISC_COLOUR_JS, f".tictac-c4-cell-{column}-{row}") == rgb(style.C4_O_COLOUR)
-            assert page.evaluate(DISC_COLOUR_JS, ".tictac-c4-cell-0-5") == rgb(style.C4_HOLE_COLOUR)
-            expect(page.locator(".tictac-figures")).to_contain_text(f"AI (medium) played column {column + 1} for O",
-                                                                    timeout=REPLY_TIMEOUT_MS)
-            expect(page.locator(".tictac-status")).to_contain_text("X (you) to move")
-            page.screenshot(path=str(screenshot), full_page=True)
-        finally:
-            browser.close()
+        bottom = page.locator(f".tictac-c4-cell-{C4_CENTRE_COLUMN}-0")
+        expect(bottom).to_have_class(re.compile(r"\btictac-disc-X\b"))
+        assert page.locator(".tictac-c4-cell.tictac-disc-X").count() == 1
+        assert page.locator(".tictac-c4-cell.tictac-disc-O").count() == 1
+        reply = page.locator(".tictac-c4-cell.tictac-disc-O")
+        column, row = (int(part) for part in re.findall(r"tictac-c4-cell-(\d+)-(\d+)",
+                                                         reply.get_attribute("class") or "")[0])
+        assert row == (1 if column == C4_CENTRE_COLUMN else 0)  # the reply fell as far as it could
+        assert page.evaluate(DISC_COLOUR_JS, f".tictac-c4-cell-{C4_CENTRE_COLUMN}-0") == rgb(style.C4_X_COLOUR)
+        assert page.evaluate(DISC_COLOUR_JS, f".tictac-c4-cell-{column}-{row}") == rgb(style.C4_O_COLOUR)
+        assert page.evaluate(DISC_COLOUR_JS, ".tictac-c4-cell-0-5") == rgb(style.C4_HOLE_COLOUR)
+        expect(page.locator(".tictac-figures")).to_contain_text(f"AI (medium) played column {column + 1} for O",
+                                                                timeout=REPLY_TIMEOUT_MS)
+        expect(page.locator(".tictac-status")).to_contain_text("X (you) to move")
+        page.screenshot(path=str(screenshot), full_page=True)
