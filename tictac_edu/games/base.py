@@ -104,6 +104,25 @@ class GameState(Protocol):
         ...
 
 
+class Undoable:
+    """Mixed into every game: each position keeps the one before its last move, so
+    :meth:`undo` costs nothing (``play`` sets ``_previous`` on the new position)."""
+
+    __slots__ = ("_previous",)
+
+    _previous: Any
+
+    def undo(self) -> Self:
+        """The position before the last move.
+
+        Raises:
+            ValueError: no move has been played.
+        """
+        if self._previous is None:
+            raise ValueError("Nothing to undo: no move has been played.")
+        return self._previous  # type: ignore[no-any-return]
+
+
 def opponent(state: GameState, player: Player) -> Player:
     """The other player of ``state``'s game.
 

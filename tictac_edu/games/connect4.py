@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from functools import cache
 from html import escape
 
-from tictac_edu.games.base import IllegalMoveError, Player
+from tictac_edu.games.base import IllegalMoveError, Player, Undoable, moves_from_start
 
 X: Player = "X"
 O: Player = "O"  # noqa: E741 - the player's name
@@ -184,7 +184,7 @@ def show_stones(stones: int, columns: int = 7, rows: int = 6) -> str:
     return "\n".join(lines)
 
 
-class ConnectFour:
+class ConnectFour(Undoable):
     """A Connect Four position: ``columns`` x ``rows`` board (7 x 6 by default).
 
     X moves first. Moves are columns ``0..columns-1`` from the left; :meth:`legal_moves`
@@ -212,7 +212,7 @@ class ConnectFour:
     1 2 3 4 5 6 7
     """
 
-    __slots__ = ("columns", "rows", "position", "mask", "ply", "last_move", "winner", "_previous", "_layout")
+    __slots__ = ("columns", "rows", "position", "mask", "ply", "last_move", "winner", "_layout")
 
     players: tuple[Player, Player] = (X, O)
 
@@ -321,16 +321,6 @@ class ConnectFour:
         child.winner = self.to_move if has_four(mover_discs, layout.stride) else None
         return child
 
-    def undo(self) -> ConnectFour:
-        """The position before the last move.
-
-        Raises:
-            ValueError: this is the starting position.
-        """
-        if self._previous is None:
-            raise ValueError("Nothing to undo: no move has been played.")
-        return self._previous
-
     def is_terminal(self) -> bool:
         """Whether someone has four in a row or the board is full."""
         return self.winner is not None or self.ply == self.columns * self.rows
@@ -423,13 +413,7 @@ class ConnectFour:
 
     def moves(self) -> list[int]:
         """The columns played from the empty board to here (0-based), in order."""
-        moves: list[int] = []
-        state: ConnectFour | None = self
-        while state is not None and state.last_move is not None:
-            moves.append(state.last_move)
-            state = state._previous
-        moves.reverse()
-        return moves
+        return moves_from_start(self)
 
     def moves_string(self) -> str:
         """The moves from the empty board as a 1-based move string, such as ``"4453"``.

@@ -19,7 +19,7 @@ from functools import cache
 from html import escape
 from typing import Self
 
-from tictac_edu.games.base import IllegalMoveError, Player, moves_from_start
+from tictac_edu.games.base import IllegalMoveError, Player, Undoable, moves_from_start
 
 X: Player = "X"
 O: Player = "O"  # noqa: E741 - the player's name
@@ -58,7 +58,7 @@ def lines_through(rows: int, columns: int, k: int) -> tuple[tuple[tuple[int, ...
     return tuple(tuple(line for line in lines if cell in line) for cell in range(rows * columns))
 
 
-class MNKGame:
+class MNKGame(Undoable):
     """A position of the m,n,k game: ``rows`` x ``columns`` board, ``k`` in a row wins.
 
     X moves first. Moves are cell indices, row-major from 0; :meth:`legal_moves` lists the
@@ -75,7 +75,7 @@ class MNKGame:
     . . . . .
     """
 
-    __slots__ = ("rows", "columns", "k", "board", "to_move", "ply", "winner", "last_move", "_previous", "_key")
+    __slots__ = ("rows", "columns", "k", "board", "to_move", "ply", "winner", "last_move", "_key")
 
     players: tuple[Player, Player] = (X, O)
 
@@ -140,16 +140,6 @@ class MNKGame:
                 child.winner = player
                 break
         return child
-
-    def undo(self) -> Self:
-        """The position before the last move.
-
-        Raises:
-            ValueError: this is the starting position.
-        """
-        if self._previous is None:
-            raise ValueError("Nothing to undo: no move has been played.")
-        return self._previous
 
     def is_terminal(self) -> bool:
         """Whether someone has k in a row or the board is full."""

@@ -12,7 +12,7 @@ from html import escape
 from numbers import Real
 from typing import Union
 
-from tictac_edu.games.base import IllegalMoveError, Player
+from tictac_edu.games.base import IllegalMoveError, Player, Undoable
 
 MAX: Player = "MAX"
 MIN: Player = "MIN"
@@ -33,7 +33,7 @@ def _check_tree(tree: object, path: tuple[int, ...] = ()) -> int:
     raise ValueError(f"GameTree: the node at path {list(path)} is {tree!r}; a node is a number (a leaf) or a list")
 
 
-class GameTree:
+class GameTree(Undoable):
     """A node of a textbook game tree; MAX moves at the root, MIN at the next level, and so on.
 
     >>> tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -44,7 +44,7 @@ class GameTree:
     (True, 6, (1, 2))
     """
 
-    __slots__ = ("tree", "path", "node", "_depth", "_previous")
+    __slots__ = ("tree", "path", "node", "_depth")
 
     players: tuple[Player, Player] = (MAX, MIN)
 
@@ -110,12 +110,6 @@ class GameTree:
         child.node = self.node[move]
         child._previous = self
         return child
-
-    def undo(self) -> GameTree:
-        """The parent node. Raises ``ValueError`` at the root."""
-        if self._previous is None:
-            raise ValueError("Nothing to undo: this is the root.")
-        return self._previous
 
     def is_terminal(self) -> bool:
         """Whether this node is a leaf."""
