@@ -135,12 +135,6 @@ def stones_from(cells: Sequence[tuple[int, int]], rows: int = 6) -> int:
     return sum(1 << (column * (rows + 1) + row) for column, row in set(cells))
 
 
-def stones_cells(stones: int, rows: int = 6) -> list[tuple[int, int]]:
-    """The cells ``(column, row)`` of a bitboard's discs, bit by bit."""
-    stride = rows + 1
-    return [divmod(bit, stride) for bit in range(stones.bit_length()) if stones >> bit & 1]
-
-
 def random_stones(rng: random.Random, columns: int, rows: int, density: float) -> int:
     """A bitboard with each cell of a ``columns`` x ``rows`` board taken with probability
     ``density`` (gravity ignored: any set of cells)."""

@@ -64,10 +64,6 @@ class Fail(Exception):
         self.reproduce = reproduce
 
 
-class NotAttempted(Exception):
-    """The learner's function raised ``NotImplementedError``: the stub is still there."""
-
-
 @dataclass
 class Case:
     """One test of an exercise.

@@ -75,7 +75,6 @@ LAST_MOVE_CLASS = "tictac-last"
 _CELL_STATE_CLASSES = frozenset([*DISC_CLASSES.values(), WIN_CLASS, LAST_MOVE_CLASS])
 
 PLAYER_COLOURS = {X: style.C4_X_COLOUR, O: style.C4_O_COLOUR}
-PLAYER_COLOUR_NAMES = {X: "red", O: "yellow"}
 
 
 # -- analysis ------------------------------------------------------------------------------------

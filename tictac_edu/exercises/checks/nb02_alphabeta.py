@@ -541,7 +541,7 @@ def _check_exact(t: Context, state: Position, alpha: float = -INF, beta: float =
         t.fail("The value is not the minimax value of this position for the player to move "
                f"({state.to_move}).", position=state, expected=exact, got=value, mistake=mistake)
     _check_bound(t, state, value, exact, alpha, beta)
-    expected_value, expected_nodes = library_count(state, alpha, beta)
+    expected_nodes = library_count(state, alpha, beta)[1]
     if nodes == expected_nodes:
         return
     with t.untimed():
@@ -552,7 +552,7 @@ def _diagnose_count(t: Context, state: Position, nodes: int, expected_nodes: int
                     window: str) -> None:
     expected = f"{expected_nodes:,} nodes"
     got = f"{nodes:,} nodes"
-    _, correct_nodes, leaves = _variant(state, alpha, beta, "")
+    leaves = _variant(state, alpha, beta, "")[2]
     if nodes in (expected_nodes - 1, expected_nodes + 1, leaves, expected_nodes - leaves):
         t.fail(f"The value is right, but the node count{window} is off.", position=state, expected=expected,
                got=got, mistake="node_count", raw=True)
