@@ -6,7 +6,7 @@ from functools import cache
 
 import pytest
 
-from tictac_edu.agents import DIFFICULTIES, RandomAgent, SearchAgent, difficulty_agent
+from tictac_edu.agents import RandomAgent, SearchAgent, difficulties, difficulty_agent
 from tictac_edu.arena import play_game, play_match, round_robin
 from tictac_edu.evaluation import line_evaluation
 from tictac_edu.games import MNKGame, TicTacToe
@@ -73,15 +73,21 @@ def test_agents_refuse_a_finished_game_and_bad_settings() -> None:
         SearchAgent(algorithm="mcts")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="randomness"):
         SearchAgent(randomness=2)
-    with pytest.raises(ValueError, match="unknown difficulty 'expert'"):
-        difficulty_agent(TicTacToe(), "expert")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="'perfect' is offered only"):
+    with pytest.raises(ValueError, match="Tic-tac-toe has no difficulty 'expert'; its levels are: easy, medium"):
+        difficulty_agent(TicTacToe(), "expert")
+    with pytest.raises(ValueError, match="no difficulty 'perfect'; its levels are: easy, medium, hard$"):
         difficulty_agent(MNKGame(5, 5, 3), "perfect")
+    for bad in (float("nan"), float("inf"), 0, "1"):
+        with pytest.raises(ValueError, match="time_limit must be a positive, finite number"):
+            SearchAgent(time_limit=bad, evaluate=line_evaluation)  # type: ignore[arg-type]
+    for bad_depth in (0, 2.5, "3", True):
+        with pytest.raises(ValueError, match="depth must be a whole number >= 1"):
+            SearchAgent(depth=bad_depth, evaluate=line_evaluation)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+@pytest.mark.parametrize("difficulty", difficulties(TicTacToe()))
 def test_every_difficulty_plays_legal_moves(difficulty: str) -> None:
-    agent = difficulty_agent(TicTacToe(), difficulty, seed=1)  # type: ignore[arg-type]
+    agent = difficulty_agent(TicTacToe(), difficulty, seed=1)
     record = play_game(agent, RandomAgent(seed=2), TicTacToe())
     assert record.final.is_terminal()
 
@@ -104,7 +110,7 @@ def test_perfect_never_loses_a_match_and_beats_random_players() -> None:
 
 
 def test_round_robin_plays_every_pair() -> None:
-    agents = [difficulty_agent(TicTacToe(), level, seed=0) for level in ("easy", "medium", "perfect")]  # type: ignore[arg-type]
+    agents = [difficulty_agent(TicTacToe(), level, seed=0) for level in ("easy", "medium", "perfect")]
     results = round_robin(agents, TicTacToe, games=2)
     assert [(r.agent_a, r.agent_b) for r in results] == [("easy", "medium"), ("easy", "perfect"), ("medium", "perfect")]
 

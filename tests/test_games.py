@@ -78,7 +78,8 @@ def test_undo_at_the_start_is_an_error() -> None:
 def test_text_and_svg_rendering() -> None:
     state = play_moves(TicTacToe(), [4, 0])
     assert str(state) == "O . .\n. X .\n. . ."
-    assert state.text(numbered=True) == "O 1 2\n3 X 5\n6 7 8"
+    assert state.text(numbered=True) == "O . .    . 1 2\n. X .    3 . 5\n. . .    6 7 8"
+    assert "0" not in state.text(numbered=True)  # the letter O never beside the digit 0
     svg = state._repr_svg_()
     assert svg.startswith("<svg") and svg.count("<circle") == 1 and svg.count("<path") == 1
 

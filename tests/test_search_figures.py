@@ -10,7 +10,6 @@ import pytest
 
 from tictac_edu.games import GameTree, TicTacToe
 from tictac_edu.search import (
-    CENTRE_CORNERS_EDGES,
     TranspositionTable,
     alphabeta,
     count_tree,
@@ -36,7 +35,7 @@ def test_the_tic_tac_toe_tree() -> None:
 def test_plain_minimax_visits_every_node_and_draws(search) -> None:
     result = search(TicTacToe())
     assert (result.value, result.nodes) == (0, 549_946)
-    assert result.exact and result.player == "X"
+    assert result.proven and result.player == "X"
 
 
 def test_minimax_with_a_position_cache() -> None:
@@ -47,11 +46,11 @@ def test_minimax_with_a_position_cache() -> None:
 
 @pytest.mark.parametrize(("options", "nodes"), [
     ({}, 18_297),
-    ({"order": CENTRE_CORNERS_EDGES}, 7_275),
+    ({"order": TicTacToe().game.move_order}, 7_275),
     ({"prefer_faster_wins": True}, 20_866),
-    ({"prefer_faster_wins": True, "order": CENTRE_CORNERS_EDGES}, 7_865),
+    ({"prefer_faster_wins": True, "order": TicTacToe().game.move_order}, 7_865),
     ({"fresh_root_window": True}, 30_710),
-    ({"fresh_root_window": True, "order": CENTRE_CORNERS_EDGES}, 15_706),
+    ({"fresh_root_window": True, "order": TicTacToe().game.move_order}, 15_706),
     ({"strict": True}, 146_120),
 ])
 def test_alphabeta_node_counts(options: dict, nodes: int) -> None:
@@ -61,7 +60,7 @@ def test_alphabeta_node_counts(options: dict, nodes: int) -> None:
 
 
 def test_ordering_by_a_key_function_matches_the_ordering_list() -> None:
-    rank = {cell: i for i, cell in enumerate(CENTRE_CORNERS_EDGES)}
+    rank = {cell: i for i, cell in enumerate(TicTacToe().game.move_order)}
     assert alphabeta(TicTacToe(), order=lambda state, move: rank[move]).nodes == 7_275
 
 

@@ -20,14 +20,23 @@ Every game implements :class:`GameState`:
 ``utility(player)``  the final score for ``player``: +1 win, 0 draw, -1 loss
                      (:class:`~tictac_edu.games.GameTree` leaves carry their own values)
 ``key()``            a hashable, deterministic key of the position (for tables)
+``game``             the :class:`GameDescription` of the position's game
 ``str(state)``       a text board; ``_repr_svg_``/``_repr_html_`` draw it in a notebook
 ===================  ==========================================================
+
+A game *describes itself* in a :class:`GameDescription`: its name, players and board shape,
+the longest game, its difficulty levels (:class:`Preset`), its default evaluation and move
+order, how a board draws it and how to write a position back as code. The rest of the
+package reads the description instead of asking which class a position is, so adding a game
+means writing its module and registering it (:mod:`tictac_edu.games.registry`).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Sequence
-from typing import Any, Protocol, Self, TypeVar, runtime_checkable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, Self, TypeVar, runtime_checkable
 
 Player = str
 """A player's name, such as ``"X"`` or ``"MAX"``."""
@@ -43,6 +52,126 @@ class IllegalMoveError(ValueError):
 
     The message names the move, shows the position and says why the move is illegal.
     """
+
+
+PresetKind = Literal["search", "solver"]
+"""How a difficulty level plays: ``"search"`` (a :class:`~tictac_edu.agents.SearchAgent`) or
+``"solver"`` (the game's exact solver, wrapped by the agent named in :attr:`Preset.agent`)."""
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A difficulty level of a game: how the course's agent of that level plays.
+
+    Attributes:
+        name: the level's name (``"easy"``, ``"medium"``, ``"hard"``, ...).
+        depth: plies of look-ahead; ``None`` searches to the end of the game (or, with a
+            ``time_limit``, deepens until the clock runs out).
+        time_limit: seconds per move (iterative deepening), or ``None`` for a fixed depth.
+        randomness: the chance of playing a random legal move instead of the searched one.
+        use_table: search with a transposition table.
+        proven: the level plays only proven-optimal moves (it is *perfect*).
+        kind: ``"search"`` or ``"solver"``.
+        agent: for ``kind="solver"``, the agent class as ``"module:Class"``; it is built with
+            ``time_limit`` and ``name``.
+        evaluation: the evaluation as ``"module:function"``; ``None`` uses the game's default.
+        description: one line for people.
+    """
+
+    name: str
+    depth: int | None = None
+    time_limit: float | None = None
+    randomness: float = 0.0
+    use_table: bool = False
+    proven: bool = False
+    kind: PresetKind = "search"
+    agent: str | None = None
+    evaluation: str | None = None
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.randomness <= 1.0:
+            raise ValueError(f"preset {self.name!r}: randomness is a probability, not {self.randomness!r}")
+        if self.proven and (self.randomness or self.depth is not None or self.kind != "search"):
+            raise ValueError(f"preset {self.name!r}: only a full-depth search without randomness is proven")
+        if self.kind == "solver" and not self.agent:
+            raise ValueError(f"preset {self.name!r}: a solver level names its agent class")
+
+
+BoardKind = Literal["cells", "columns", "grid", "tree"]
+"""How a board draws a game: ``"cells"`` (click a cell), ``"columns"`` (drop into a column),
+``"grid"`` (place a stone on a point named like ``H8``: gomoku) or ``"tree"`` (a textbook
+tree, not played on a board)."""
+
+
+@dataclass(frozen=True)
+class GameDescription:
+    """What a game says about itself, for search, agents, boards, the command line and checks.
+
+    Attributes:
+        name: the registry name (``"tictactoe"``, ``"mnk"``, ``"connect4"``, ...).
+        title: the name for people (``"Tic-tac-toe"``, ``"5x5, three in a row"``).
+        players: both players, the first player first.
+        rows, columns: the board's shape (0 for games without a board).
+        max_plies: the longest possible game.
+        presets: the difficulty levels, weakest first.
+        evaluation: the default heuristic evaluation, as ``"module:function"``.
+        move_order: the moves from most to least promising (an order for alpha-beta:
+            :class:`~tictac_edu.search.ordering.StaticOrder`); empty to keep the game's order.
+        search_order: for games whose good order depends on the position (gomoku searches
+            the points near the stones), a factory of the
+            :class:`~tictac_edu.search.ordering.MoveOrder` that agents search with, as
+            ``"module:function"``; ``None`` searches in ``move_order``.
+        board: how a board draws the game (:data:`BoardKind`).
+        start_code: Python code that builds the starting position (``"MNKGame(5, 5, 3)"``).
+        options: the options that built the game (``{"rows": 5, "columns": 5, "k": 3}``).
+    """
+
+    name: str
+    title: str
+    players: tuple[Player, Player]
+    rows: int
+    columns: int
+    max_plies: int
+    presets: tuple[Preset, ...] = ()
+    evaluation: str | None = None
+    move_order: tuple[Any, ...] = ()
+    search_order: str | None = None
+    board: BoardKind = "cells"
+    start_code: str = ""
+    options: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def difficulties(self) -> tuple[str, ...]:
+        """The names of the difficulty levels, weakest first."""
+        return tuple(preset.name for preset in self.presets)
+
+    def preset(self, name: str) -> Preset:
+        """The difficulty level called ``name``.
+
+        Raises:
+            ValueError: the game has no such level (the message lists the levels it has).
+        """
+        for preset in self.presets:
+            if preset.name == name:
+                return preset
+        levels = ", ".join(self.difficulties) or "none"
+        raise ValueError(f"{self.title} has no difficulty {name!r}; its levels are: {levels}")
+
+
+def resolve(reference: str) -> Any:
+    """The object named by ``"package.module:name"`` (how descriptions name evaluations and
+    agents without importing them: games never import search or evaluation code).
+
+    >>> resolve("math:pi")
+    3.141592653589793
+    """
+    module_name, _, attribute = reference.partition(":")
+    if not module_name or not attribute:
+        raise ValueError(f"a reference is 'module:name', not {reference!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module_name), attribute)
 
 
 @runtime_checkable
@@ -103,10 +232,20 @@ class GameState(Protocol):
         """A hashable key, equal for equal positions, the same in every run."""
         ...
 
+    @property
+    def game(self) -> GameDescription:
+        """The description of this position's game."""
+        ...
 
-class Undoable:
-    """Mixed into every game: each position keeps the one before its last move, so
-    :meth:`undo` costs nothing (``play`` sets ``_previous`` on the new position)."""
+    def as_code(self) -> str:
+        """Python code that rebuilds this position (for messages and exercise reports)."""
+        ...
+
+
+class GameStateBase:
+    """What every game's position class shares: :meth:`undo` (each position keeps the one
+    before its last move, so undo costs nothing: ``play`` sets ``_previous`` on the new
+    position) and a plain :meth:`random_playout` that games may replace by a faster one."""
 
     __slots__ = ("_previous",)
 
@@ -121,6 +260,28 @@ class Undoable:
         if self._previous is None:
             raise ValueError("Nothing to undo: no move has been played.")
         return self._previous  # type: ignore[no-any-return]
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """Pickle and copy a position as its starting position and the moves played since: a
+        long game's chain of previous positions is never walked recursively."""
+        if self._previous is None:
+            return super().__reduce_ex__(protocol)
+        moves: list[Any] = []
+        state: Any = self
+        while state._previous is not None:
+            moves.append(state.last_move)
+            state = state._previous
+        moves.reverse()
+        return play_moves, (state, moves)
+
+    def random_playout(self, rng: random.Random) -> Player | None:
+        """Play uniformly random legal moves to the end of the game and return the winner
+        (``None`` for a draw), leaving this position unchanged. Monte Carlo search calls this
+        thousands of times; games override it with a faster version of the same thing."""
+        state: Any = self
+        while not state.is_terminal():
+            state = state.play(rng.choice(state.legal_moves()))
+        return state.winner  # type: ignore[no-any-return]
 
 
 def opponent(state: GameState, player: Player) -> Player:

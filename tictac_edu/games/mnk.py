@@ -15,18 +15,32 @@ Cells are numbered row-major from 0 (0..8 on tic-tac-toe)::
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
 from functools import cache
 from html import escape
 from typing import Self
 
-from tictac_edu.games.base import IllegalMoveError, Player, Undoable, moves_from_start
+from tictac_edu.games.base import (
+    GameDescription,
+    GameStateBase,
+    IllegalMoveError,
+    Player,
+    Preset,
+    moves_from_start,
+)
+from tictac_edu.games.registry import register
 
 X: Player = "X"
 O: Player = "O"  # noqa: E741 - the player's name
 EMPTY = None
 """The content of an empty cell in :attr:`MNKGame.board`."""
 
-_CELL_CODE = {EMPTY: 0, X: 1, O: 2}
+MAX_CELLS = 40_000
+"""The largest board the course plays on (200 x 200); bigger ones are refused at once."""
+
+_DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+"""Across, down, diagonal (down-right), anti-diagonal (down-left)."""
 
 
 @cache
@@ -44,7 +58,7 @@ def winning_lines(rows: int, columns: int, k: int) -> tuple[tuple[int, ...], ...
     lines = []
     for row in range(rows):
         for col in range(columns):
-            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+            for d_row, d_col in _DIRECTIONS:
                 end_row, end_col = row + d_row * (k - 1), col + d_col * (k - 1)
                 if 0 <= end_row < rows and 0 <= end_col < columns:
                     lines.append(tuple((row + d_row * i) * columns + col + d_col * i for i in range(k)))
@@ -53,12 +67,118 @@ def winning_lines(rows: int, columns: int, k: int) -> tuple[tuple[int, ...], ...
 
 @cache
 def lines_through(rows: int, columns: int, k: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each cell (row-major), the lines of ``k`` cells that pass through it."""
-    lines = winning_lines(rows, columns, k)
-    return tuple(tuple(line for line in lines if cell in line) for cell in range(rows * columns))
+    """For each cell (row-major), the lines of ``k`` cells that pass through it, in the order
+    of :func:`winning_lines` (built in one pass over the lines)."""
+    through: list[list[tuple[int, ...]]] = [[] for _ in range(rows * columns)]
+    for line in winning_lines(rows, columns, k):
+        for cell in line:
+            through[cell].append(line)
+    return tuple(tuple(lines) for lines in through)
 
 
-class MNKGame(Undoable):
+@dataclass(frozen=True)
+class _Geometry:
+    """Precomputed facts of one board size, shared by all its positions.
+
+    ``win_masks[cell]`` holds, for each line through ``cell``, ``(shift, mask)``: the line's
+    cells as bits of ``stones >> shift`` (a player's stones as one whole number, bit ``i`` for
+    cell ``i``), so a line is complete when ``(stones >> shift) & mask == mask``.
+    """
+
+    rows: int
+    columns: int
+    k: int
+    size: int
+    win_masks: tuple[tuple[tuple[int, int], ...], ...]
+
+
+@cache
+def _geometry(rows: int, columns: int, k: int) -> _Geometry:
+    size = rows * columns
+    masks: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    for line in winning_lines(rows, columns, k):
+        shift = line[0] if line[0] < line[-1] else line[-1]
+        mask = 0
+        for cell in line:
+            mask |= 1 << (cell - shift)
+        for cell in line:
+            masks[cell].append((shift, mask))
+    return _Geometry(rows, columns, k, size, tuple(tuple(m) for m in masks))
+
+
+def _check_size(rows: object, columns: object, k: object) -> None:
+    for name, value in (("rows", rows), ("columns", columns), ("k", k)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"{name} must be a positive whole number, not {value!r}")
+    assert isinstance(rows, int) and isinstance(columns, int) and isinstance(k, int)
+    if k > max(rows, columns):
+        raise ValueError(f"k={k} in a row cannot fit on a {rows}x{columns} board")
+    if rows * columns > MAX_CELLS:
+        raise ValueError(f"a {rows}x{columns} board has {rows * columns:,} cells; the course plays on boards of "
+                         f"at most {MAX_CELLS:,} cells")
+
+
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+MNK_LEVELS_SMALL = (
+    Preset("easy", depth=1, randomness=0.3, description="looks one move ahead; 30% of its moves are random"),
+    Preset("medium", depth=2, randomness=0.1, description="looks two moves ahead; 10% of its moves are random"),
+    Preset("hard", depth=4, description="looks four moves ahead"),
+)
+"""Difficulty levels for boards small enough for a fixed depth (up to :data:`FIXED_DEPTH_MAX_CELLS`)."""
+PERFECT = Preset("perfect", use_table=True, proven=True,
+                 description="searches to the end of the game at every move: it never loses")
+"""The perfect player, offered on boards of at most :data:`PERFECT_MAX_CELLS` cells."""
+MNK_LEVELS_LARGE = (
+    Preset("easy", depth=1, time_limit=0.5, randomness=0.3,
+           description="looks one move ahead (at most 0.5 s); 30% of its moves are random"),
+    Preset("medium", depth=2, time_limit=0.5, randomness=0.1,
+           description="looks up to two moves ahead within 0.5 s; 10% of its moves are random"),
+    Preset("hard", time_limit=1.0, use_table=True, description="looks as deep as it can in 1 s"),
+)
+"""Difficulty levels for bigger boards: every level has a time limit, as no depth can promise one."""
+PERFECT_MAX_CELLS = 9
+"""'perfect' solves the game at every move; boards with more cells than this take too long."""
+FIXED_DEPTH_MAX_CELLS = 25
+"""Boards up to this size (5 x 5) play their levels at a fixed depth; bigger ones by the clock."""
+
+
+@cache
+def mnk_description(rows: int, columns: int, k: int) -> GameDescription:
+    """The description of the ``rows`` x ``columns``, ``k``-in-a-row game (tic-tac-toe when
+    all three are 3): its name, levels, default evaluation and move order (cells on more
+    lines first, then nearer the centre, then in cell order: ``(4, 0, 2, 6, 8, 1, 3, 5, 7)`` on
+    tic-tac-toe).
+
+    >>> mnk_description(3, 3, 3).move_order
+    (4, 0, 2, 6, 8, 1, 3, 5, 7)
+    >>> mnk_description(3, 3, 3).difficulties
+    ('easy', 'medium', 'hard', 'perfect')
+    """
+    cells = rows * columns
+    through = lines_through(rows, columns, k)
+    centre_row, centre_column = (rows - 1) / 2, (columns - 1) / 2
+
+    def promise(cell: int) -> tuple[int, float]:
+        row, column = divmod(cell, columns)
+        return -len(through[cell]), abs(row - centre_row) + abs(column - centre_column)
+
+    order = tuple(sorted(range(cells), key=promise))
+    levels: tuple[Preset, ...] = MNK_LEVELS_SMALL if cells <= FIXED_DEPTH_MAX_CELLS else MNK_LEVELS_LARGE
+    if cells <= PERFECT_MAX_CELLS:
+        levels = levels + (PERFECT,)
+    tictactoe = (rows, columns, k) == (3, 3, 3)
+    in_a_row = _NUMBER_WORDS.get(k, str(k))
+    return GameDescription(
+        name="tictactoe" if tictactoe else "mnk",
+        title="Tic-tac-toe" if tictactoe else f"{rows}x{columns}, {in_a_row} in a row",
+        players=(X, O), rows=rows, columns=columns, max_plies=cells, presets=levels,
+        evaluation="tictac_edu.evaluation.mnk:line_evaluation", move_order=order, board="cells",
+        start_code="TicTacToe()" if tictactoe else f"MNKGame({rows}, {columns}, {k})",
+        options={} if tictactoe else {"rows": rows, "columns": columns, "k": k})
+
+
+class MNKGame(GameStateBase):
     """A position of the m,n,k game: ``rows`` x ``columns`` board, ``k`` in a row wins.
 
     X moves first. Moves are cell indices, row-major from 0; :meth:`legal_moves` lists the
@@ -75,39 +195,90 @@ class MNKGame(Undoable):
     . . . . .
     """
 
-    __slots__ = ("rows", "columns", "k", "board", "to_move", "ply", "winner", "last_move", "_key")
+    __slots__ = ("_geometry", "_board", "_empty", "_to_move", "_ply", "_winner", "_last_move", "_x", "_o")
 
     players: tuple[Player, Player] = (X, O)
 
     def __init__(self, rows: int = 3, columns: int = 3, k: int = 3) -> None:
-        for name, value in (("rows", rows), ("columns", columns), ("k", k)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"{name} must be a positive whole number, not {value!r}")
-        if k > max(rows, columns):
-            raise ValueError(f"k={k} in a row cannot fit on a {rows}x{columns} board")
-        self.rows = rows
-        self.columns = columns
-        self.k = k
-        self.board: tuple[Player | None, ...] = (EMPTY,) * (rows * columns)
-        self.to_move: Player = X
-        self.ply = 0
-        self.winner: Player | None = None
-        self.last_move: int | None = None
+        _check_size(rows, columns, k)
+        self._geometry = _geometry(rows, columns, k)
+        self._board: tuple[Player | None, ...] | None = (EMPTY,) * (rows * columns)
+        self._empty: tuple[int, ...] = tuple(range(rows * columns))
+        self._to_move: Player = X
+        self._ply = 0
+        self._winner: Player | None = None
+        self._last_move: int | None = None
         self._previous: Self | None = None
-        self._key = 0
+        self._x = self._o = 0  # X's and O's cells as bits (bit i: cell i)
+
+    # -- read-only attributes (positions are immutable) ----------------------------------
+
+    @property
+    def rows(self) -> int:
+        """The number of rows."""
+        return self._geometry.rows
+
+    @property
+    def columns(self) -> int:
+        """The number of columns."""
+        return self._geometry.columns
+
+    @property
+    def k(self) -> int:
+        """How many marks in a row win."""
+        return self._geometry.k
+
+    @property
+    def board(self) -> tuple[Player | None, ...]:
+        """The cells, row-major: ``"X"``, ``"O"`` or ``None`` (:data:`EMPTY`).
+
+        Built from the bits the first time it is asked for (a search that never looks at the
+        cells never pays for them), then kept.
+        """
+        board = self._board
+        if board is None:
+            x, o = self._x, self._o
+            board = self._board = tuple(X if x >> cell & 1 else O if o >> cell & 1 else EMPTY
+                                        for cell in range(self._geometry.size))
+        return board
+
+    @property
+    def to_move(self) -> Player:
+        """The player whose turn it is."""
+        return self._to_move
+
+    @property
+    def ply(self) -> int:
+        """The number of moves played."""
+        return self._ply
+
+    @property
+    def winner(self) -> Player | None:
+        """The player with k in a row, or ``None``."""
+        return self._winner
+
+    @property
+    def last_move(self) -> int | None:
+        """The cell of the last move, ``None`` on the empty board."""
+        return self._last_move
 
     # -- the protocol -------------------------------------------------------------------
 
     @property
+    def game(self) -> GameDescription:
+        """The description of this board size's game (see :func:`mnk_description`)."""
+        return mnk_description(self.rows, self.columns, self.k)
+
+    @property
     def max_plies(self) -> int:
         """The longest possible game: one move per cell."""
-        return self.rows * self.columns
+        return self._geometry.size
 
     def legal_moves(self) -> list[int]:
         """The empty cells in row-major order; none once the game is over."""
-        if self.winner is not None:
+        if self._winner is not None:
             return []
-        return [cell for cell, mark in enumerate(self.board) if mark is EMPTY]
+        return list(self._empty)
 
     def play(self, move: int | tuple[int, int]) -> Self:
         """The position after the player to move marks ``move`` (a cell or ``(row, column)``).
@@ -115,35 +286,47 @@ class MNKGame(Undoable):
         Raises:
             IllegalMoveError: the cell is off the board or taken, or the game is over.
         """
-        cell = self._cell(move)
-        if self.winner is not None or self.ply == len(self.board):
-            raise IllegalMoveError(f"Illegal move {move!r}: the game is over ({self.result_text()}).\n{self}")
-        if self.board[cell] is not EMPTY:
-            row, col = divmod(cell, self.columns)
-            raise IllegalMoveError(
-                f"Illegal move {move!r}: cell {cell} (row {row}, column {col}) is already taken "
-                f"by {self.board[cell]}.\n{self}"
-            )
+        geometry = self._geometry
+        cell = move if type(move) is int and 0 <= move < geometry.size else self._cell(move)
+        bit = 1 << cell
+        if (self._x | self._o) & bit or self._winner is not None:
+            raise self._illegal(move, cell)
         child = object.__new__(type(self))
-        child.rows, child.columns, child.k = self.rows, self.columns, self.k
-        player = self.to_move
-        child.board = self.board[:cell] + (player,) + self.board[cell + 1 :]
-        child.to_move = O if player == X else X
-        child.ply = self.ply + 1
-        child.last_move = cell
+        child._geometry = geometry
+        child._board = None
+        empty = self._empty
+        at = empty.index(cell)
+        child._empty = empty[:at] + empty[at + 1 :]
+        child._ply = self._ply + 1
+        child._last_move = cell
         child._previous = self
-        child._key = self._key + _CELL_CODE[player] * 3**cell
-        board = child.board
-        child.winner = None
-        for line in lines_through(self.rows, self.columns, self.k)[cell]:
-            if all(board[i] == player for i in line):
-                child.winner = player
+        child._winner = None
+        player = self._to_move
+        if player is X:
+            child._to_move = O
+            child._o = self._o
+            child._x = stones = self._x | bit
+        else:
+            child._to_move = X
+            child._x = self._x
+            child._o = stones = self._o | bit
+        for shift, mask in geometry.win_masks[cell]:
+            if (stones >> shift) & mask == mask:
+                child._winner = player
                 break
         return child
 
+    def _illegal(self, move: object, cell: int) -> IllegalMoveError:
+        """The error for a move on a taken cell or after the end of the game."""
+        if self._winner is not None or self._ply == self._geometry.size:
+            return IllegalMoveError(f"Illegal move {move!r}: the game is over ({self.result_text()}).\n{self}")
+        row, col = divmod(cell, self.columns)
+        return IllegalMoveError(f"Illegal move {move!r}: cell {cell} (row {row}, column {col}) is already taken "
+                                f"by {self.board[cell]}.\n{self}")
+
     def is_terminal(self) -> bool:
         """Whether someone has k in a row or the board is full."""
-        return self.winner is not None or self.ply == len(self.board)
+        return self._winner is not None or not self._empty
 
     def utility(self, player: Player) -> int:
         """+1 if ``player`` has won, -1 if they have lost, 0 for a draw or an unfinished game."""
@@ -152,8 +335,41 @@ class MNKGame(Undoable):
         return 1 if self.winner == player else -1
 
     def key(self) -> int:
-        """The position as a base-3 number (empty 0, X 1, O 2 per cell): the same in every run."""
-        return self._key
+        """The position as one whole number: X's cells as bits, then O's cells as the bits above
+        them (bit ``cell`` for X, bit ``cells + cell`` for O); the same in every run."""
+        return self._x | self._o << self._geometry.size
+
+    def as_code(self) -> str:
+        """Python code that rebuilds this position.
+
+        >>> TicTacToe().play(4).play(0).as_code()
+        'play_moves(TicTacToe(), [4, 0])'
+        """
+        start = self.game.start_code
+        return f"play_moves({start}, {moves_from_start(self)})" if self.ply else start
+
+    def random_playout(self, rng: random.Random) -> Player | None:
+        """Play uniformly random moves to the end of the game; return the winner (``None``: a
+        draw). This position is unchanged: the playout works on bits, not on new positions.
+
+        Shuffling the empty cells once and playing them in that order is the same as choosing
+        a random empty cell at every move, and far cheaper.
+        """
+        if self._winner is not None:
+            return self._winner
+        cells = list(self._empty)
+        rng.shuffle(cells)
+        win_masks = self._geometry.win_masks
+        stones = [self._x, self._o]
+        mover = 0 if self._to_move is X else 1
+        for cell in cells:
+            mine = stones[mover] | (1 << cell)
+            stones[mover] = mine
+            for shift, mask in win_masks[cell]:
+                if (mine >> shift) & mask == mask:
+                    return X if mover == 0 else O
+            mover ^= 1
+        return None
 
     # -- extras for the course -------------------------------------------------------------
 
@@ -167,20 +383,22 @@ class MNKGame(Undoable):
         return None  # pragma: no cover - a winner always has a line
 
     def symmetric_keys(self) -> list[int]:
-        """The keys of the position under every symmetry of the board (8 if square, else 4)."""
+        """The :meth:`key` of the position under every symmetry of the board (8 if square, else
+        4), the position itself first."""
         rows, cols = self.rows, self.columns
         maps = [lambda r, c: (r, c), lambda r, c: (r, cols - 1 - c), lambda r, c: (rows - 1 - r, c),
                 lambda r, c: (rows - 1 - r, cols - 1 - c)]
         if rows == cols:
             maps += [lambda r, c: (c, r), lambda r, c: (c, rows - 1 - r), lambda r, c: (cols - 1 - c, r),
                      lambda r, c: (cols - 1 - c, rows - 1 - r)]
+        size = self._geometry.size
         keys = []
         for transform in maps:
             key = 0
             for cell, mark in enumerate(self.board):
                 if mark is not EMPTY:
                     r, c = transform(*divmod(cell, cols))
-                    key += _CELL_CODE[mark] * 3 ** (r * cols + c)
+                    key |= 1 << (r * cols + c + (size if mark is O else 0))
             keys.append(key)
         return keys
 
@@ -198,34 +416,39 @@ class MNKGame(Undoable):
         return f"{self.to_move} to move"
 
     def text(self, numbered: bool = False) -> str:
-        """The board as text, one row a line; empty cells show ``.`` or, if ``numbered``,
-        their cell number."""
-        width = len(str(len(self.board) - 1)) if numbered else 1
+        """The board as text, one row a line, ``.`` for an empty cell; with ``numbered``, a
+        key beside it gives the numbers of the empty cells (the moves). Marks and numbers are
+        never mixed in one grid, so the letter O and the digit 0 cannot be confused.
+
+        >>> print(TicTacToe().play(4).play(0).text(numbered=True))
+        O . .    . 1 2
+        . X .    3 . 5
+        . . .    6 7 8
+        """
+        board, columns = self.board, self.columns
+        width = len(str(len(board) - 1))
         lines = []
         for row in range(self.rows):
-            cells = []
-            for col in range(self.columns):
-                cell = row * self.columns + col
-                mark = self.board[cell]
-                shown = mark if mark is not EMPTY else (str(cell) if numbered else ".")
-                cells.append(shown.rjust(width))
-            lines.append(" ".join(cells))
+            cells = range(row * columns, (row + 1) * columns)
+            marks = " ".join(board[cell] or "." for cell in cells)
+            if numbered:
+                key = " ".join((str(cell) if board[cell] is EMPTY else ".").rjust(width) for cell in cells)
+                marks = f"{marks}    {key}"
+            lines.append(marks)
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.text()
 
     def __repr__(self) -> str:
-        name = type(self).__name__
-        dims = "" if isinstance(self, TicTacToe) else f"{self.rows}, {self.columns}, {self.k}"
-        return f"<{name}({dims}) after moves {moves_from_start(self)}: {self.result_text()}>"
+        return f"<{self.game.start_code} after moves {moves_from_start(self)}: {self.result_text()}>"
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, MNKGame) and (self.rows, self.columns, self.k) == (other.rows, other.columns, other.k)
                 and self.board == other.board)
 
     def __hash__(self) -> int:
-        return hash((self.rows, self.columns, self.k, self._key))
+        return hash((self.rows, self.columns, self.k, self.key()))
 
     def _cell(self, move: object) -> int:
         """The cell index of ``move`` (an index or a ``(row, column)`` pair), checked."""
@@ -282,3 +505,11 @@ class TicTacToe(MNKGame):
 
     def __init__(self) -> None:
         super().__init__(3, 3, 3)
+
+
+def _new_mnk(rows: int = 5, columns: int = 5, k: int = 3) -> MNKGame:
+    return TicTacToe() if (rows, columns, k) == (3, 3, 3) else MNKGame(rows, columns, k)
+
+
+register("tictactoe", TicTacToe)
+register("mnk", _new_mnk)

@@ -12,7 +12,8 @@ from html import escape
 from numbers import Real
 from typing import Union
 
-from tictac_edu.games.base import IllegalMoveError, Player, Undoable
+from tictac_edu.games.base import GameDescription, GameStateBase, IllegalMoveError, Player
+from tictac_edu.games.registry import register
 
 MAX: Player = "MAX"
 MIN: Player = "MIN"
@@ -22,18 +23,80 @@ Tree = Union[  # noqa: UP007 - a recursive alias needs Union
 """A leaf value, or a list of subtrees."""
 
 
-def _check_tree(tree: object, path: tuple[int, ...] = ()) -> int:
-    """Check that ``tree`` is a nested list of numbers; return its depth."""
-    if isinstance(tree, Real) and not isinstance(tree, bool):
-        return 0
-    if isinstance(tree, (list, tuple)):
-        if not tree:
-            raise ValueError(f"GameTree: the node at path {list(path)} has no children; give it a value or subtrees")
-        return 1 + max(_check_tree(child, path + (i,)) for i, child in enumerate(tree))
-    raise ValueError(f"GameTree: the node at path {list(path)} is {tree!r}; a node is a number (a leaf) or a list")
+Flat = tuple[tuple[int, float], ...]
+"""A tree written out in pre-order, one entry per node: ``(children, 0)`` for an inner node
+with that many children, ``(0, value)`` for a leaf. Flat, so no part of the package ever
+walks a deep tree recursively (checking, comparing, copying, pickling, writing it as code)."""
 
 
-class GameTree(Undoable):
+def _flatten(tree: object) -> Flat:
+    """Check that ``tree`` is a nested list of numbers and write it out in pre-order.
+
+    Raises:
+        ValueError: a node is empty, or neither a number nor a list (the message gives its path).
+    """
+    flat: list[tuple[int, float]] = []
+    stack: list[tuple[object, tuple[int, ...]]] = [(tree, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, Real) and not isinstance(node, bool):
+            flat.append((0, node))  # type: ignore[arg-type]
+        elif isinstance(node, (list, tuple)):
+            if not node:
+                raise ValueError(f"GameTree: the node at path {list(path)} has no children; "
+                                 "give it a value or subtrees")
+            flat.append((len(node), 0))
+            stack.extend((child, path + (i,)) for i, child in reversed(list(enumerate(node))))
+        else:
+            shown = repr(node) if isinstance(node, (str, bytes, int, float, type(None))) else type(node).__name__
+            raise ValueError(f"GameTree: the node at path {list(path)} is {shown}; a node is a number (a leaf) "
+                             "or a list")
+    return tuple(flat)
+
+
+def _rebuild(flat: Flat) -> tuple[Tree, int]:
+    """The nested tuples a flat tree stands for, and the depth of its deepest leaf."""
+    root: list[Tree] = []
+    stack: list[tuple[list[Tree], int, int]] = [(root, 1, 0)]  # (children so far, how many, depth)
+    depth = 0
+    for children, value in flat:
+        parent, _, level = stack[-1]
+        if children:
+            stack.append(([], children, level + 1))
+        else:
+            parent.append(value)
+            depth = max(depth, level)
+        while len(stack) > 1 and len(stack[-1][0]) == stack[-1][1]:
+            done, _, _ = stack.pop()
+            stack[-1][0].append(tuple(done))
+    return root[0], depth
+
+
+def _tree_code(flat: Flat) -> str:
+    """``GameTree([...])``: the tree as Python code, written out from its flat form."""
+    parts: list[str] = []
+    left: list[int] = []  # children still to write, per open list
+    for children, value in flat:
+        if left and left[-1] < 0:
+            parts.append(", ")
+        if left:
+            left[-1] = -abs(left[-1])
+        if children:
+            parts.append("[")
+            left.append(children)
+        else:
+            parts.append(repr(value))
+            while left:
+                remaining = abs(left[-1]) - 1
+                if remaining:
+                    left[-1] = -remaining
+                    break
+                left.pop()
+                parts.append("]")
+    return "GameTree(" + "".join(parts) + ")"
+
+
+class GameTree(GameStateBase):
     """A node of a textbook game tree; MAX moves at the root, MIN at the next level, and so on.
 
     >>> tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -44,16 +107,42 @@ class GameTree(Undoable):
     (True, 6, (1, 2))
     """
 
-    __slots__ = ("tree", "path", "node", "_depth")
+    __slots__ = ("_tree", "_path", "_node", "_depth", "_flat")
 
     players: tuple[Player, Player] = (MAX, MIN)
 
     def __init__(self, tree: Tree) -> None:
-        self._depth = _check_tree(tree)
-        self.tree = tree
-        self.path: tuple[int, ...] = ()
-        self.node: Tree = tree
+        self._flat = _flatten(tree)
+        self._tree, self._depth = _rebuild(self._flat)  # a frozen copy: later changes to ``tree`` do not leak in
+        self._path: tuple[int, ...] = ()
+        self._node: Tree = self._tree
         self._previous: GameTree | None = None
+
+    def __reduce_ex__(self, protocol: object) -> tuple[object, ...]:
+        """Pickled as the flat tree and the path: no recursion, however deep the tree."""
+        return _from_flat, (self._flat, self._path)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameTree:
+        """A position is immutable (its tree is a frozen copy): it is its own deep copy."""
+        return self
+
+    def __copy__(self) -> GameTree:
+        return self
+
+    @property
+    def tree(self) -> Tree:
+        """The whole tree, from the root, as nested tuples (a frozen copy of the one given)."""
+        return self._tree
+
+    @property
+    def path(self) -> tuple[int, ...]:
+        """The child indices from the root to this node."""
+        return self._path
+
+    @property
+    def node(self) -> Tree:
+        """This node's subtree (a leaf value at a leaf)."""
+        return self._node
 
     @property
     def to_move(self) -> Player:
@@ -98,16 +187,17 @@ class GameTree(Undoable):
         Raises:
             IllegalMoveError: this is a leaf, or there is no such child.
         """
-        if not isinstance(self.node, (list, tuple)):
+        node = self._node
+        if not isinstance(node, (list, tuple)):
             raise IllegalMoveError(f"Illegal move {move!r}: the node at path {list(self.path)} is a leaf "
-                                   f"(value {self.node}); the game is over.")
-        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < len(self.node):
+                                   f"(value {node}); the game is over.")
+        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < len(node):
             raise IllegalMoveError(f"Illegal move {move!r}: the node at path {list(self.path)} has children "
-                                   f"0..{len(self.node) - 1}.")
+                                   f"0..{len(node) - 1}.")
         child = object.__new__(GameTree)
-        child.tree, child._depth = self.tree, self._depth
-        child.path = self.path + (move,)
-        child.node = self.node[move]
+        child._tree, child._depth, child._flat = self._tree, self._depth, self._flat
+        child._path = self._path + (move,)
+        child._node = node[move]
         child._previous = self
         return child
 
@@ -125,6 +215,21 @@ class GameTree(Undoable):
     def key(self) -> tuple[int, ...]:
         """The path from the root: every node of a tree is a different position."""
         return self.path
+
+    @property
+    def game(self) -> GameDescription:
+        """A textbook tree describes itself as the game ``"tree"``: no board, no levels."""
+        return GameDescription(name="tree", title="a textbook game tree", players=(MAX, MIN), rows=0, columns=0,
+                               max_plies=self._depth, board="tree", start_code=_tree_code(self._flat),
+                               options={"tree": id(self._tree)})
+
+    def as_code(self) -> str:
+        """Python code that rebuilds this node.
+
+        >>> GameTree([[3, 12], [2, 4]]).play(1).as_code()
+        'GameTree([[3, 12], [2, 4]]).play(1)'
+        """
+        return self.game.start_code + "".join(f".play({move})" for move in self.path)
 
     def leaves(self) -> list[tuple[tuple[int, ...], float]]:
         """Every leaf under this node as ``(path, value)``, left to right."""
@@ -149,10 +254,25 @@ class GameTree(Undoable):
         return f"<{self}>"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, GameTree) and self.tree == other.tree and self.path == other.path
+        return isinstance(other, GameTree) and self._path == other._path and \
+            (self._flat is other._flat or self._flat == other._flat)
 
     def __hash__(self) -> int:
         return hash(self.path)
 
     def _repr_html_(self) -> str:
         return f"<code>{escape(str(self))}</code>"
+
+
+register("tree", GameTree)
+
+
+def _from_flat(flat: Flat, path: tuple[int, ...]) -> GameTree:
+    """Rebuild a pickled :class:`GameTree` position."""
+    state = object.__new__(GameTree)
+    state._flat = flat
+    state._tree, state._depth = _rebuild(flat)
+    state._path, state._node, state._previous = (), state._tree, None
+    for move in path:
+        state = state.play(move)
+    return state

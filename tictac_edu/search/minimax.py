@@ -14,92 +14,121 @@ import time
 from collections.abc import Hashable
 
 from tictac_edu.games.base import GameState, Move, Player
-from tictac_edu.search.alphabeta import Evaluation, check_search_arguments, terminal_value
+from tictac_edu.search.common import Evaluation, check_search_arguments, leaf_score
 from tictac_edu.search.result import SearchResult, Tracer
 
 
-class _Minimax:
-    """The state of one minimax run: options, counters, an optional cache and tracer."""
+class MinimaxSearch:
+    """Minimax in MAX/MIN form: every value is for the root player (MAX); MAX takes the
+    largest child value, MIN the smallest. Counts its nodes."""
 
-    def __init__(self, root_player: Player, depth: int | None, evaluate: Evaluation | None,
-                 prefer_faster_wins: bool, cache: bool, trace: bool, negamax: bool) -> None:
+    def __init__(self, root_player: Player, evaluate: Evaluation | None = None,
+                 prefer_faster_wins: bool = False) -> None:
         self.root_player = root_player
-        self.depth = math.inf if depth is None else depth
         self.evaluate = evaluate
         self.prefer_faster_wins = prefer_faster_wins
-        self.cache: dict[Hashable, tuple[float, list[Move]]] | None = {} if cache else None
-        self.tracer = Tracer(root_player, negamax=negamax) if trace else None
         self.nodes = 0
-        self.cache_hits = 0
         self.reached_depth_limit = False
-        self.negamax = negamax
 
-    def search(self, state: GameState, depth: float, ply: int, parent: int | None) -> tuple[float, list[Move]]:
-        """Visit one node: count it, trace it, answer from the cache or at a leaf, otherwise
-        combine the children's values with the minimax or the negamax rule."""
-        node = self.nodes
+    def search(self, state: GameState, depth: float) -> tuple[float, list[Move]]:
+        """The value of ``state`` for the root player and the line of best play from it."""
         self.nodes += 1
-        tracer = self.tracer
-        if tracer:
-            tracer.enter(node, parent, state, ply)
-        pv: list[Move]
-        if self.cache is not None and state.key() in self.cache:
-            self.cache_hits += 1
-            value, pv = self.cache[state.key()]
-            if tracer:
-                tracer.leave(node, value, "cache")
-            return value, pv
         if state.is_terminal() or depth <= 0:
-            self.reached_depth_limit |= not state.is_terminal()
-            player = state.to_move if self.negamax else self.root_player
-            if self.evaluate is not None:
-                value = self.evaluate(state, player)
-            else:
-                value = terminal_value(state, player, self.prefer_faster_wins)
-            pv = []
-            source = "terminal" if state.is_terminal() else "evaluation"
-        else:
-            rule = self.negamax_rule if self.negamax else self.minimax_rule
-            value, pv = rule(state, depth, ply, node)
-            source = "search"
-        if self.cache is not None:
-            self.cache[state.key()] = (value, pv)
-        if tracer:
-            tracer.leave(node, value, source)
-        return value, pv
-
-    def minimax_rule(self, state: GameState, depth: float, ply: int, node: int) -> tuple[float, list[Move]]:
-        """MAX (the root player) takes the largest child value, MIN the smallest; values are
-        for the root player."""
+            return self.leaf_value(state), []
         maximizing = state.to_move == self.root_player
-        value, pv = (-math.inf if maximizing else math.inf), []
+        best, best_pv = (-math.inf if maximizing else math.inf), []
         for move in state.legal_moves():
-            child_value, child_pv = self.search(state.play(move), depth - 1, ply + 1, node)
-            if (child_value > value) if maximizing else (child_value < value):
-                value, pv = child_value, [move] + child_pv
+            value, pv = self.search(state.play(move), depth - 1)
+            if (value > best) if maximizing else (value < best):
+                best, best_pv = value, [move, *pv]
+        return best, best_pv
+
+    def leaf_value(self, state: GameState) -> float:
+        """A finished game's score, or the evaluation at the depth limit, for the root player."""
+        if not state.is_terminal():
+            self.reached_depth_limit = True
+        return leaf_score(state, self.root_player, self.evaluate, self.prefer_faster_wins)
+
+
+class NegamaxSearch(MinimaxSearch):
+    """The same search in negamax form: every value is for the player to move at its node, and
+    a node takes the largest negated child value."""
+
+    def search(self, state: GameState, depth: float) -> tuple[float, list[Move]]:
+        """The value of ``state`` for its player to move and the line of best play from it."""
+        self.nodes += 1
+        if state.is_terminal() or depth <= 0:
+            return self.leaf_value(state), []
+        best, best_pv = -math.inf, []
+        for move in state.legal_moves():
+            value, pv = self.search(state.play(move), depth - 1)
+            if -value > best:
+                best, best_pv = -value, [move, *pv]
+        return best, best_pv
+
+    def leaf_value(self, state: GameState) -> float:
+        """A finished game's score, or the evaluation at the depth limit, for the player to move."""
+        if not state.is_terminal():
+            self.reached_depth_limit = True
+        return leaf_score(state, state.to_move, self.evaluate, self.prefer_faster_wins)
+
+
+class Instrumented(MinimaxSearch):
+    """Mixed in before a search: a cache of every position's value (keyed on ``state.key()``)
+    and a trace of events, around each node of the search it is mixed into."""
+
+    def __init__(self, root_player: Player, evaluate: Evaluation | None = None, prefer_faster_wins: bool = False,
+                 *, cache: bool = False, tracer: Tracer | None = None) -> None:
+        super().__init__(root_player, evaluate, prefer_faster_wins)
+        self.cache: dict[Hashable, tuple[float, list[Move]]] | None = {} if cache else None
+        self.cache_hits = 0
+        self.tracer = tracer
+        self._path: list[int] = []
+
+    def search(self, state: GameState, depth: float) -> tuple[float, list[Move]]:
+        number, tracer, cache = self.nodes, self.tracer, self.cache
+        if tracer:
+            tracer.enter(number, self._path[-1] if self._path else None, state, len(self._path))
+        if cache is not None and state.key() in cache:
+            self.nodes += 1
+            self.cache_hits += 1
+            value, pv = cache[state.key()]
+            if tracer:
+                tracer.leave(number, value, "cache")
+            return value, pv
+        self._path.append(number)
+        value, pv = super().search(state, depth)
+        self._path.pop()
+        if cache is not None:
+            cache[state.key()] = (value, pv)
+        if tracer:
+            source = "terminal" if state.is_terminal() else "evaluation" if depth <= 0 else "search"
+            tracer.leave(number, value, source)
         return value, pv
 
-    def negamax_rule(self, state: GameState, depth: float, ply: int, node: int) -> tuple[float, list[Move]]:
-        """Every player takes the largest negated child value; values are for the player to
-        move at each node."""
-        value, pv = -math.inf, []
-        for move in state.legal_moves():
-            child_value, child_pv = self.search(state.play(move), depth - 1, ply + 1, node)
-            if -child_value > value:
-                value, pv = -child_value, [move] + child_pv
-        return value, pv
+
+class InstrumentedNegamax(Instrumented, NegamaxSearch):
+    """:class:`NegamaxSearch` with a cache and a trace."""
 
 
 def _run(state: GameState, depth: int | None, evaluate: Evaluation | None, prefer_faster_wins: bool,
          cache: bool, trace: bool, negamax: bool) -> SearchResult:
     check_search_arguments(state, depth, evaluate)
     started = time.perf_counter()
-    run = _Minimax(state.to_move, depth, evaluate, prefer_faster_wins, cache, trace, negamax)
-    value, pv = run.search(state, run.depth, 0, None)
+    run: MinimaxSearch
+    if cache or trace:
+        tracer = Tracer(state.to_move, negamax=negamax) if trace else None
+        kind = InstrumentedNegamax if negamax else Instrumented
+        run = kind(state.to_move, evaluate, prefer_faster_wins, cache=cache, tracer=tracer)
+    else:
+        run = (NegamaxSearch if negamax else MinimaxSearch)(state.to_move, evaluate, prefer_faster_wins)
+    value, pv = run.search(state, math.inf if depth is None else depth)
+    instrumented = run if isinstance(run, Instrumented) else None
     return SearchResult(value=value, move=pv[0] if pv else None, pv=pv, nodes=run.nodes, player=state.to_move,
-                        depth=depth, exact=not run.reached_depth_limit, table_hits=run.cache_hits,
+                        depth=depth, proven=not run.reached_depth_limit,
+                        table_hits=instrumented.cache_hits if instrumented else 0,
                         elapsed=time.perf_counter() - started,
-                        trace=run.tracer.events if run.tracer else None)
+                        trace=instrumented.tracer.events if instrumented and instrumented.tracer else None)
 
 
 def minimax(state: GameState, depth: int | None = None, evaluate: Evaluation | None = None, *,

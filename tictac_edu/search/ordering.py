@@ -3,7 +3,8 @@
 A search takes ``order=`` as any of:
 
 * a list of moves, tried in that order (``[4, 0, 2, 6, 8, 1, 3, 5, 7]``: centre, corners,
-  edges); moves not in the list come after, in the game's order;
+  edges, which is ``TicTacToe().game.move_order``); moves not in the list come after, in the
+  game's order;
 * a key function ``key(state, move)``: moves are sorted by it, smallest first (like
   :func:`sorted`); ties keep the game's order;
 * a :class:`MoveOrder` object, such as :class:`KillerMoves` or :class:`HistoryHeuristic`,
@@ -19,9 +20,6 @@ from typing import Any
 
 from tictac_edu.games.base import GameState, Move
 
-CENTRE_CORNERS_EDGES: tuple[int, ...] = (4, 0, 2, 6, 8, 1, 3, 5, 7)
-"""Tic-tac-toe cells by how many lines pass through them: centre (4), corners (3), edges (2)."""
-
 
 class MoveOrder:
     """Orders the moves of a node; this base class keeps the game's order.
@@ -30,21 +28,30 @@ class MoveOrder:
     """
 
     def order(self, state: GameState, moves: list[Move], ply: int) -> list[Move]:
-        """The moves of ``state`` (``ply`` moves below the root), best first."""
+        """The moves of ``state`` (``ply`` moves below the root), best first.
+
+        An order may also leave moves out: the search then looks only at the moves returned
+        (gomoku searches only the points near the stones). It must return at least one move
+        of a position that has any. The search's values are then those of the narrower tree,
+        and it proves no upper bound at such a node (see
+        :class:`~tictac_edu.search.result.SearchResult`'s ``proven``).
+        """
         return moves
 
     def record_cutoff(self, state: GameState, move: Move, ply: int, depth: float) -> None:
         """Called when ``move`` caused a cut-off at ``state``, with ``depth`` plies left below."""
 
     def reset(self) -> None:
-        """Forget what was learnt (called at the start of every new search from the root)."""
+        """Forget what was learnt (iterative deepening calls this once per move, so what is
+        learnt at one depth helps the next)."""
 
 
 class StaticOrder(MoveOrder):
     """Moves in a fixed order of preference; unlisted moves follow in the game's order.
 
     >>> from tictac_edu.games import TicTacToe
-    >>> StaticOrder(CENTRE_CORNERS_EDGES).order(TicTacToe().play(0), TicTacToe().play(0).legal_moves(), 1)
+    >>> state = TicTacToe().play(0)
+    >>> StaticOrder([4, 0, 2, 6, 8, 1, 3, 5, 7]).order(state, state.legal_moves(), 1)
     [4, 2, 6, 8, 1, 3, 5, 7]
     """
 
@@ -163,8 +170,8 @@ OrderSpec = None | Sequence[Move] | Callable[[Any, Move], float] | MoveOrder
 def combine(*orders: OrderSpec) -> MoveOrder:
     """Chain orders; the last one given decides first, the earlier ones break its ties.
 
-    ``combine(CENTRE_CORNERS_EDGES, HistoryHeuristic(), KillerMoves())``: killers first, then
-    by history score, ties by centre, corners, edges.
+    ``combine(game.move_order, HistoryHeuristic(), KillerMoves())``: killers first, then by
+    history score, ties in the game's preferred order (on tic-tac-toe: centre, corners, edges).
     """
     chained = [as_move_order(order) for order in orders]
     return CombinedOrder(*(order for order in chained if order is not None))

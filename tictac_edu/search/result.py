@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tictac_edu.games.base import GameState, Move, Player
+from tictac_edu.search.common import outcome_of
 
 EventKind = Literal["enter", "leave", "cutoff"]
 
@@ -64,7 +65,12 @@ class SearchResult:
         player: the player to move at the root.
         depth: the depth searched (``None`` for an exhaustive search).
         completed: ``False`` if a deadline stopped the search before it finished.
-        exact: ``True`` if the value is the game-theoretic value (no depth limit was reached).
+        proven: ``True`` if the outcome is game-theoretic: the value's sign (win, draw or loss
+            for the player to move) holds whatever is searched deeper. A value found at a
+            depth limit, or read from a table entry that was, is an estimate: ``proven`` is
+            then ``False``. A full-depth search is always proven (its value is exact); a
+            depth-limited one is proven when it found a forced win, or when every line it
+            searched ended before the depth limit.
         cutoffs: how many times the search cut off the remaining moves of a node.
         table_hits: how many nodes were answered from the transposition table or cache.
         elapsed: wall-clock seconds spent.
@@ -79,17 +85,27 @@ class SearchResult:
     player: Player
     depth: int | None = None
     completed: bool = True
-    exact: bool = True
+    proven: bool = True
     cutoffs: int = 0
     table_hits: int = 0
     elapsed: float = 0.0
     trace: list[TraceEvent] | None = field(default=None, repr=False)
     depth_results: list[SearchResult] = field(default_factory=list, repr=False)
 
+    @property
+    def outcome(self) -> str | None:
+        """``"win"``, ``"draw"`` or ``"loss"`` for the player to move at the root when the
+        result is :attr:`proven`, else ``None`` (an estimate says nothing for certain)."""
+        if not self.proven or self.value is None:
+            return None
+        return outcome_of(self.value)
+
     def summary(self) -> str:
         """One line for people: value, move, nodes and time."""
         depth = "full depth" if self.depth is None else f"depth {self.depth}"
-        parts = [f"value {self.value}", f"move {self.move}", f"{self.nodes:,} nodes", depth]
+        value = f"value {self.value}" + (f" (proven {self.outcome})" if self.outcome and self.depth is not None
+                                         else "")
+        parts = [value, f"move {self.move}", f"{self.nodes:,} nodes", depth]
         if self.table_hits:
             parts.append(f"{self.table_hits:,} table hits")
         if not self.completed:
@@ -101,8 +117,17 @@ class SearchResult:
 class SearchTimeout(Exception):
     """Raised inside a search when its deadline has passed (iterative deepening catches it).
 
-    Its first argument is the number of nodes the stopped search had visited.
+    Attributes:
+        nodes: the number of nodes the stopped search had visited (also its first argument).
+        best_move, best_value: the best root move among those searched completely before the
+            clock ran out, and its value for the player to move (``None`` if none was).
     """
+
+    def __init__(self, nodes: int, best_move: Move | None = None, best_value: float | None = None) -> None:
+        super().__init__(nodes)
+        self.nodes = nodes
+        self.best_move = best_move
+        self.best_value = best_value
 
 
 class Tracer:

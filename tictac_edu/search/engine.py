@@ -1,0 +1,213 @@
+"""The alpha-beta that players use: :class:`~tictac_edu.search.alphabeta.AlphaBeta` with what
+a real search needs around it.
+
+The rules are the plain search's own (the same ``cuts_off``, ``root_window`` and leaf
+scores, so the lesson variants mix in unchanged, and node counts are equal); around them:
+
+* the principal variation (the line of best play) and the best move;
+* what is *proven* about the value (see :class:`~tictac_edu.search.result.SearchResult`):
+  each node also returns bounds ``low <= true value <= high`` that hold game-theoretically.
+  A finished game knows its value exactly; a position scored at the depth limit knows nothing
+  (``-inf, inf``). A node's ``low`` is the best of its moves' ``-high``, and its ``high`` the
+  best of their ``-low`` when every move was searched (``inf`` after a cut-off). The outcome is
+  proven when the bounds agree on it: ``low > 0`` a win, ``high < 0`` a loss, both 0 a draw;
+* a transposition table (entries carry their bound and whether they are proven);
+* move ordering that learns from cut-offs (killers, history) and keeps what it learnt;
+* a deadline, checked at every node;
+* a trace of events for pictures and viewers.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable
+
+from tictac_edu.games.base import GameState, Move
+from tictac_edu.search.alphabeta import AlphaBeta
+from tictac_edu.search.common import INFINITY, Clock, Evaluation
+from tictac_edu.search.ordering import MoveOrder, OrderSpec, as_move_order
+from tictac_edu.search.result import SearchResult, SearchTimeout, Tracer
+from tictac_edu.search.table import Bound, TranspositionTable
+
+Node = tuple[float, list[Move], float, float]
+"""What a node returns: its value (for its player to move), its principal variation, and the
+proven bounds ``low <= true value <= high``."""
+
+UNKNOWN = (-INFINITY, INFINITY)
+"""The proven bounds of a position scored by a heuristic: nothing is known."""
+
+
+def proven_outcome(low: float, high: float) -> bool:
+    """Whether proven bounds settle the outcome: a win (``low > 0``), a loss (``high < 0``) or
+    a draw (both 0)."""
+    return low > 0 or high < 0 or low == high == 0
+
+
+def table_owner(state: GameState, evaluate: Evaluation | None, prefer_faster_wins: bool) -> tuple[Hashable, str]:
+    """What a table's values depend on (the game, its options, the scoring), and in words."""
+    game = state.game
+    options = tuple(sorted(game.options.items()))
+    scoring = getattr(evaluate, "__qualname__", repr(evaluate)) if evaluate is not None else "the game's utility"
+    owner = (game.name, options, evaluate, prefer_faster_wins)
+    faster = ", preferring faster wins" if prefer_faster_wins and evaluate is None else ""
+    return owner, f"{game.title} scored by {scoring}{faster}"
+
+
+class SearchEngine(AlphaBeta):
+    """One alpha-beta search with options; :func:`~tictac_edu.search.alphabeta.alphabeta` is
+    the usual way to run it. Options as for that function."""
+
+    def __init__(self, evaluate: Evaluation | None = None, *, prefer_faster_wins: bool = False,
+                 order: OrderSpec = None, table: TranspositionTable | None = None, first_move: Move | None = None,
+                 deadline: float | None = None, clock: Clock = time.monotonic, trace: bool = False) -> None:
+        super().__init__(evaluate, prefer_faster_wins=prefer_faster_wins)
+        self.order: MoveOrder | None = as_move_order(order)
+        self.table = table
+        self.first_move = first_move
+        self.deadline = deadline
+        self.clock = clock
+        self.trace = trace
+        self.cutoffs = 0
+        self.table_hits = 0
+        self.tracer: Tracer | None = None
+        self.narrowed = False
+        self.root_best: tuple[Move, float] | None = None
+
+    def run(self, state: GameState, depth: int | None) -> SearchResult:
+        """Search ``state`` to ``depth`` (``None``: to the end) and return the result."""
+        started = time.perf_counter()
+        if self.table is not None:
+            self.table.claim(*table_owner(state, self.evaluate, self.prefer_faster_wins))
+        self.tracer = Tracer(state.to_move, negamax=True) if self.trace else None
+        value, pv, low, high = self.node(state, INFINITY if depth is None else depth, -INFINITY, INFINITY, 0, None)
+        return SearchResult(
+            value=value, move=pv[0] if pv else None, pv=pv, nodes=self.nodes, player=state.to_move, depth=depth,
+            proven=proven_outcome(low, high), cutoffs=self.cutoffs, table_hits=self.table_hits,
+            elapsed=time.perf_counter() - started, trace=self.tracer.events if self.tracer else None)
+
+    def node(self, state: GameState, depth: float, alpha: float, beta: float, ply: int, parent: int | None) -> Node:
+        """Visit one node: count it, check the clock, trace it, answer at a leaf or from the
+        table, otherwise search its moves."""
+        number = self.nodes
+        self.nodes += 1
+        if self.deadline is not None and self.clock() >= self.deadline:
+            best_move, best_value = self.root_best or (None, None)
+            raise SearchTimeout(self.nodes, best_move, best_value)
+        if self.tracer:
+            self.tracer.enter(number, parent, state, ply, alpha, beta)
+        if state.is_terminal() or depth <= 0:
+            value = self.leaf_value(state)
+            finished = state.is_terminal()
+            if self.tracer:
+                self.tracer.leave(number, value, "terminal" if finished else "evaluation")
+            return (value, [], value, value) if finished else (value, [], *UNKNOWN)
+        table_move, known = None, UNKNOWN
+        if self.table is not None:
+            hit, table_move, known, alpha, beta = self.probe(state, depth, alpha, beta)
+            if hit is not None:
+                if self.tracer:
+                    self.tracer.leave(number, hit[0], "table")
+                return hit
+        return self.expand(state, depth, alpha, beta, ply, number, table_move, known)
+
+    def expand(self, state: GameState, depth: float, alpha: float, beta: float, ply: int, number: int,
+               table_move: Move | None, known: tuple[float, float] = UNKNOWN) -> Node:
+        """Search the moves of ``state`` within ``(alpha, beta)``: the loop of
+        :meth:`AlphaBeta.value`, keeping the best line and the proven bounds (``known``: what
+        the table had already proved about this position)."""
+        moves = self.ordered_moves(state, ply, table_move)
+        complete = not self.narrowed  # every legal move is among those searched
+        window = alpha, beta
+        best, best_pv = -INFINITY, []
+        low = high = -INFINITY
+        at_root, child_depth, child_ply = ply == 0, depth - 1, ply + 1
+        search, cuts_off = self.node, self.cuts_off
+        for index, move in enumerate(moves):
+            child_alpha, child_beta = self.root_window(alpha, beta) if at_root else (alpha, beta)
+            child_value, child_pv, child_low, child_high = search(state.play(move), child_depth, -child_beta,
+                                                                  -child_alpha, child_ply, number)
+            value = -child_value
+            if -child_high > low:
+                low = -child_high
+            if -child_low > high:
+                high = -child_low
+            if value > best:
+                best, best_pv = value, [move, *child_pv]
+                if at_root:
+                    self.root_best = (move, value)
+            if value > alpha:
+                alpha = value
+            if cuts_off(alpha, beta):
+                if index + 1 < len(moves):
+                    high = INFINITY  # moves left unsearched: no upper bound is proven
+                self.cut(state, move, ply, depth, (alpha, beta), moves[index + 1:], number)
+                break
+        if not complete:
+            high = INFINITY  # moves the order left out might be better: no upper bound is proven
+        if known is not UNKNOWN:
+            low, high = max(low, known[0]), min(high, known[1])
+        if self.table is not None:
+            self.remember(state, depth, best, window, best_pv, (low, high))
+        if self.tracer:
+            self.tracer.leave(number, best, "search")
+        return best, best_pv, low, high
+
+    def ordered_moves(self, state: GameState, ply: int, table_move: Move | None) -> list[Move]:
+        """The moves in search order: the order's, with the table's move (or, at the root,
+        ``first_move``) first. An order may leave out moves it judges not worth searching;
+        ``self.narrowed`` then records that this node's moves are not all searched."""
+        moves = state.legal_moves()
+        if self.order is not None:
+            count = len(moves)
+            moves = self.order.order(state, moves, ply)
+            self.narrowed = len(moves) < count
+        first = table_move if table_move is not None else (self.first_move if ply == 0 else None)
+        if first is not None and first in moves and moves[0] != first:
+            moves.remove(first)
+            moves.insert(0, first)
+        return moves
+
+    def cut(self, state: GameState, move: Move, ply: int, depth: float, window: tuple[float, float],
+            pruned: list[Move], number: int) -> None:
+        """Count a cut-off at node ``number``, teach it to the move order, and trace the moves
+        it skips."""
+        self.cutoffs += 1
+        if self.order is not None:
+            plies_left = depth if depth != INFINITY else state.max_plies - state.ply
+            self.order.record_cutoff(state, move, ply, plies_left)
+        if self.tracer and pruned:
+            self.tracer.cutoff(number, *window, pruned)
+
+    def probe(self, state: GameState, depth: float, alpha: float,
+              beta: float) -> tuple[Node | None, Move | None, tuple[float, float], float, float]:
+        """Look ``state`` up in the table: ``(answer or None, the table's move, the entry's
+        proven bounds, alpha, beta)``.
+
+        An entry searched at least as deep answers the node if it is exact, or if its bound
+        closes the window; otherwise a bound narrows the window (and the node's own proven
+        bounds must then include the entry's).
+        """
+        assert self.table is not None
+        entry = self.table.probe(state.key())
+        if entry is None:
+            return None, None, UNKNOWN, alpha, beta
+        known = entry.low, entry.high
+        if entry.depth >= depth:
+            if entry.bound is Bound.LOWER:
+                alpha = max(alpha, entry.value)
+            elif entry.bound is Bound.UPPER:
+                beta = min(beta, entry.value)
+            if entry.bound is Bound.EXACT or alpha >= beta:
+                self.table_hits += 1
+                pv = [entry.move] if entry.move is not None else []
+                return (entry.value, pv, *known), entry.move, known, alpha, beta
+        return None, entry.move, known, alpha, beta
+
+    def remember(self, state: GameState, depth: float, value: float, window: tuple[float, float],
+                 pv: list[Move], proven: tuple[float, float]) -> None:
+        """Store a searched node with the bound its window gives it and its proven bounds."""
+        assert self.table is not None
+        alpha, beta = window
+        bound = Bound.UPPER if value <= alpha else Bound.LOWER if value >= beta else Bound.EXACT
+        self.table.store(state.key(), depth, value, bound, pv[0] if pv else None, *proven)
+
