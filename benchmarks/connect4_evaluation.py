@@ -34,9 +34,9 @@ from tictac_edu.evaluation.connect4 import (
     window_evaluation,
 )
 from tictac_edu.games import ConnectFour, GameState
+from tictac_edu.games.connect4 import centre_first_columns
 from tictac_edu.search import SearchResult, alphabeta, minimax
-from tictac_edu.search.alphabeta import Evaluation
-from tictac_edu.solvers.connect4 import centre_first_columns
+from tictac_edu.search.common import Evaluation
 
 CENTRE_FIRST = list(centre_first_columns(7))
 CONFIDENCE_Z = 1.96

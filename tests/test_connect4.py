@@ -23,9 +23,8 @@ from tictac_edu.evaluation.connect4 import (
     winning_cells,
 )
 from tictac_edu.games import ConnectFour, GameState, IllegalMoveError
-from tictac_edu.games.connect4 import bitboard_layout, has_four
+from tictac_edu.games.connect4 import bitboard_layout, centre_first_columns, has_four
 from tictac_edu.search import alphabeta, minimax
-from tictac_edu.solvers.connect4 import centre_first_columns
 
 CENTRE_FIRST = [3, 2, 4, 1, 5, 0, 6]
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -136,6 +135,62 @@ def test_bad_move_strings_name_the_character_and_the_problem(moves: str, message
         ConnectFour.from_moves(moves)
     assert message in str(caught.value)
     assert repr(moves) in str(caught.value)
+
+
+def test_moves_as_a_list_of_column_numbers() -> None:
+    assert ConnectFour.from_moves([4, 4, 5, 3]) == ConnectFour.from_moves("4453")
+    assert ConnectFour.from_moves((4, 4, 5, 3)).moves_string() == "4453"
+    assert ConnectFour.from_moves([]) == ConnectFour.from_moves(range(0)) == ConnectFour()
+    # A list can name columns beyond 9, which a move string cannot.
+    assert ConnectFour.from_moves([12, 1], columns=12, rows=4).moves() == [11, 0]
+    with pytest.raises(IllegalMoveError, match=r"bad move list \[4, 8\]: move 2 \(8\) is not a column number 1..7"):
+        ConnectFour.from_moves([4, 8])
+    with pytest.raises(IllegalMoveError, match=r"move 1 \(0\) is not a column number 1..7"):
+        ConnectFour.from_moves([0])  # the numbers are 1-based, as in move strings
+    with pytest.raises(IllegalMoveError, match=r"move 7 \(4\): column 4 is full"):
+        ConnectFour.from_moves([4] * 7)
+    with pytest.raises(IllegalMoveError, match=r"move 8 \(2\) comes after the end of the game"):
+        ConnectFour.from_moves([1, 2] * 4)
+
+
+@pytest.mark.parametrize(("moves", "message"), [
+    (b"4453", r"must be text \(str\), not bytes: decode it first"),
+    (bytearray(b"44"), "not bytearray"),
+    (4453, "a move string such as '4453' or a sequence of 1-based column numbers .*, not int"),
+    ({4, 5}, "not set"),
+    (None, "not NoneType"),
+    ([4, "4"], r"move 2 \('4'\) is a str, not a whole number"),
+    ([4, 4.0], r"move 2 \(4.0\) is a float"),
+    ([True], r"move 1 \(True\) is a bool"),
+])
+def test_moves_of_the_wrong_type_are_refused_clearly(moves: object, message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        ConnectFour.from_moves(moves)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("column", [7, -1, 100, True, 2.0, "3"])
+def test_columns_off_the_board_are_refused_by_height_and_can_play(column: object) -> None:
+    state = ConnectFour.from_moves("4453")
+    for method in (state.height, state.can_play):
+        with pytest.raises(ValueError, match=r"column .* is not on the board: the columns are 0..6"):
+            method(column)  # type: ignore[arg-type]
+    assert ConnectFour(5, 4).can_play(4)
+    with pytest.raises(ValueError, match="the columns are 0..4"):
+        ConnectFour(5, 4).height(5)
+
+
+def test_cells_off_the_board_are_refused() -> None:
+    state = ConnectFour.from_moves("4453")
+    assert state.cell(3, 0) == "X" and state.cell(3, 1) == "O" and state.cell(3, 2) is None
+    assert state.cell(6, 5) is None
+    with pytest.raises(ValueError, match=r"column 7 is not on the board: the columns are 0..6"):
+        state.cell(7, 0)
+    with pytest.raises(ValueError, match=r"column -1 is not on the board"):
+        state.cell(-1, 0)
+    with pytest.raises(ValueError, match=r"row 6 is not on the board: the rows are 0..5"):
+        state.cell(0, 6)  # the sentinel row is not a cell
+    with pytest.raises(ValueError, match=r"row -1 is not on the board"):
+        state.cell(0, -1)
 
 
 def test_move_strings_round_trip() -> None:

@@ -1,20 +1,20 @@
-"""The Connect Four solver against samples of the benchmark sets, its steps, the agents and the CLI."""
+"""The Connect Four solver against samples of the benchmark sets, its steps, its limits and the
+agent built on it (the command line is tested in test_cli_solve.py)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import itertools
 from pathlib import Path
 
 import pytest
 
-from tictac_edu.agents import CONNECT4_PRESETS, DIFFICULTIES, SearchAgent, difficulty_agent
+from tictac_edu.agents import SolverAgent
 from tictac_edu.arena import play_match
-from tictac_edu.games import ConnectFour, IllegalMoveError
+from tictac_edu.evaluation.connect4 import threat_evaluation
+from tictac_edu.games import ConnectFour, IllegalMoveError, Player
 from tictac_edu.solvers import STEPS, Solver, SolverLimitReached, Steps, StepSolver, loss_score, win_score
-from tictac_edu.solvers.agent import SolverAgent
+from tictac_edu.solvers.connect4 import CHECK_EVERY
 
-COMMAND = [sys.executable, "-m", "tictac_edu", "solve", "connect4"]
 L3_SAMPLE = 100
 L2_SAMPLE = 30
 
@@ -137,6 +137,57 @@ def test_budgets_and_deadlines_stop_the_solver() -> None:
         StepSolver(STEPS[0][1]).solve("", max_nodes=100)
 
 
+def test_the_clock_is_read_often_enough_to_keep_a_deadline() -> None:
+    # A fake clock on which each node takes 10 us: whatever the deadline, the solver overruns it
+    # by at most a tenth, and reads the clock at least every CHECK_EVERY nodes.
+    solver = Solver()
+    readings: list[int] = []
+
+    def clock() -> float:
+        readings.append(solver.nodes)
+        return solver.nodes * 1e-5
+
+    for allowed in (0.002, 0.02, 0.5):
+        solver.reset()
+        readings.clear()
+        with pytest.raises(SolverLimitReached, match="deadline passed"):
+            solver.solve("", deadline=allowed, clock=clock)
+        assert allowed <= solver.nodes * 1e-5 <= allowed * 1.1
+        assert max(later - earlier for earlier, later in itertools.pairwise(readings)) <= CHECK_EVERY
+
+
+# Node counts of the fast solver, pinned: a change for speed must search exactly the same nodes.
+# (The benchmark checks every position of the sets; these are samples.)
+@pytest.mark.parametrize(("name", "count", "weak", "nodes"), [
+    ("Test_L3_R1", 100, False, 5_068),
+    ("Test_L2_R1", 30, False, 8_558),
+    ("Test_L1_R1", 10, False, 29_364),
+    ("Test_L3_R1", 100, True, 3_118),
+    ("Test_L2_R1", 30, True, 3_165),
+])
+def test_the_node_counts_do_not_change(shared_data: Path, name: str, count: int, weak: bool, nodes: int) -> None:
+    solver = Solver()
+    total = 0
+    for moves, _ in read_set(shared_data, name, count):
+        solver.reset()  # a fresh table per position, as the published figures count
+        solver.solve(moves, weak=weak)
+        total += solver.nodes
+    assert total == nodes
+
+
+def test_the_node_counts_of_best_move_and_analyze_do_not_change(shared_data: Path) -> None:
+    solver = Solver()
+    for moves, _ in read_set(shared_data, "Test_L2_R1", 30):
+        solver.best_move(moves)  # the table kept from one position to the next, as the agent does
+    assert solver.nodes == 8_762
+    total = 0
+    for moves, _ in read_set(shared_data, "Test_L3_R1", 40):
+        solver.reset()
+        solver.analyze(moves)
+        total += solver.nodes
+    assert total == 5_538
+
+
 def test_bad_positions_are_refused_clearly() -> None:
     solver = Solver()
     with pytest.raises(ValueError, match="the game is over"):
@@ -163,83 +214,107 @@ def test_other_board_sizes_agree_with_plain_negamax(columns: int, rows: int, mov
     assert Solver(columns=columns, rows=rows).solve(state) == score
 
 
-# -- agents ------------------------------------------------------------------------------------
+# -- the agent on the solver -----------------------------------------------------------------
 
 
-def test_connect_four_presets() -> None:
-    state = ConnectFour()
-    assert set(CONNECT4_PRESETS) == set(DIFFICULTIES)
-    hard = difficulty_agent(state, "hard")
-    assert isinstance(hard, SearchAgent) and hard.depth == 7 and hard.time_limit is not None
-    assert hard.order == [3, 2, 4, 1, 5, 0, 6]
-    assert isinstance(difficulty_agent(state, "perfect"), SolverAgent)
-    for difficulty in ("easy", "medium"):
-        agent = difficulty_agent(state, difficulty, seed=1)
-        assert agent.choose_move(state) in state.legal_moves()
+class WorkClock:
+    """A fake clock for an agent: time passes with the work done, not with the machine's clock:
+    ``SOLVER_NODE`` seconds per node of the agent's solvers, ``EVALUATION`` seconds per call of
+    the fallback search's evaluation. A test of the time limit on it gives the same answer on a
+    busy machine as on an idle one."""
+
+    SOLVER_NODE = 5e-6
+    EVALUATION = 3e-5
+
+    def __init__(self) -> None:
+        self.evaluations = 0
+        self.agent: SolverAgent | None = None
+
+    def evaluate(self, state: ConnectFour, player: Player) -> float:
+        self.evaluations += 1
+        return threat_evaluation(state, player)
+
+    def __call__(self) -> float:
+        assert self.agent is not None
+        nodes = sum(solver.nodes for solver in self.agent.solvers.values())
+        return nodes * self.SOLVER_NODE + self.evaluations * self.EVALUATION
 
 
-def test_the_perfect_agent_plays_from_the_solver_when_it_can(end_easy: list[tuple[str, int]]) -> None:
-    agent = difficulty_agent(ConnectFour(), "perfect")
-    assert isinstance(agent, SolverAgent)
+def timed_agent(time_limit: float) -> tuple[SolverAgent, WorkClock]:
+    """An agent whose clock is a :class:`WorkClock`."""
+    clock = WorkClock()
+    agent = SolverAgent(time_limit=time_limit, evaluate=clock.evaluate, clock=clock)
+    clock.agent = agent
+    return agent, clock
+
+
+def test_the_expert_level_is_the_solver_agent_and_is_not_called_perfect() -> None:
+    from tictac_edu.agents import difficulty_agent
+
+    assert SolverAgent().name == "expert"
+    agent = difficulty_agent(ConnectFour(), "expert")
+    assert isinstance(agent, SolverAgent) and agent.name == "expert"
+    assert "perfect" not in repr(agent)
+
+
+def test_the_expert_agent_plays_proven_moves_from_the_solver_when_it_can(end_easy: list[tuple[str, int]]) -> None:
+    agent = SolverAgent()
     for moves, expected in end_easy[:10]:
         state = ConnectFour.from_moves(moves)
         move = agent.choose_move(state)
         assert agent.last_source == "solver" and agent.last_result is not None
+        assert agent.last_result.proven and agent.last_result.depth is None
         assert agent.last_result.value == expected
         assert Solver().analyze(state)[move] == expected
 
 
-def test_the_perfect_agent_falls_back_to_search_on_the_empty_board() -> None:
-    agent = SolverAgent(time_limit=0.2)
+def test_on_the_empty_board_the_expert_agent_searches_says_so_and_keeps_its_time() -> None:
+    agent, clock = timed_agent(0.2)
     move = agent.choose_move(ConnectFour())
     assert move in range(7) and agent.last_source == "search"
     assert agent.last_result is not None and agent.last_result.depth is not None
+    assert not agent.last_result.proven
+    assert agent.last_result.nodes > agent.solvers[(7, 6)].nodes  # the solver's nodes and the search's
+    assert clock() <= 0.2 * 1.1
 
 
-def test_the_perfect_agent_never_loses_a_won_position_to_medium() -> None:
-    # X to move wins from here (Test_L3_R1, line 2: score 1); the perfect agent keeps the win.
+def test_the_whole_move_stays_within_the_time_limit(shared_data: Path) -> None:
+    # Begin-game positions the solver proves in time, middle-game ones it often cannot, and the
+    # empty board: every move, solver and search together, takes the limit plus 10% at most.
+    positions = [ConnectFour()]
+    for name, count in (("Test_L1_R1", 6), ("Test_L2_R2", 4)):
+        positions += [ConnectFour.from_moves(moves) for moves, _ in read_set(shared_data, name, count)]
+    sources = set()
+    for state in positions:
+        agent, clock = timed_agent(0.2)
+        agent.choose_move(state)
+        assert clock() <= 0.2 * 1.1, state.moves_string()
+        assert agent.last_result is not None
+        assert agent.last_result.proven == (agent.last_source == "solver")
+        sources.add(agent.last_source)
+    assert sources == {"solver", "search"}
+
+
+def test_a_fallback_move_is_never_called_proven_even_when_the_search_saw_the_end() -> None:
+    # A clock that ticks one second per reading: the solver's 0.5 s are over at its first look,
+    # and the search, with all the time it wants near the end of the game, sees every line end.
+    ticks = iter(range(10**9))
+    agent = SolverAgent(time_limit=10_000, solver_share=0.00005, clock=lambda: next(ticks))
+    state = ConnectFour.from_moves("2252576253462244111563365343671351441")  # five empty cells
+    assert agent.choose_move(state) in state.legal_moves()
+    assert agent.last_source == "search" and agent.last_result is not None
+    assert not agent.last_result.proven
+
+
+def test_the_expert_agent_never_loses_a_won_position_to_medium() -> None:
+    from tictac_edu.agents import difficulty_agent
+
+    # X to move wins from here (Test_L3_R1, line 2: score 1); the expert agent keeps the win.
     start = ConnectFour.from_moves("7422341735647741166133573473242566")
-    perfect = SolverAgent()
+    expert = SolverAgent()
     medium = difficulty_agent(start, "medium", seed=2)
-    result = play_match(perfect, medium, lambda: start, games=1)
+    result = play_match(expert, medium, lambda: start, games=1)
     assert result.wins == 1
-
-
-# -- the command line --------------------------------------------------------------------------
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*COMMAND, *args], input=stdin, capture_output=True, text=True, timeout=120)
-
-
-def test_the_cli_solves_lines_and_reports_bad_ones(end_easy: list[tuple[str, int]]) -> None:
-    good = end_easy[:5]
-    lines = [good[0][0], "44x", good[1][0], "", "4444444", "12121212", *(moves for moves, _ in good[2:])]
-    done = run(stdin="\n".join(lines) + "\n")
-    assert done.returncode == 1
-    assert done.stdout.splitlines() == [f"{moves} {score}" for moves, score in good]
-    errors = done.stderr.splitlines()
-    assert errors == [
-        "line 2: bad move string '44x': character 3 ('x') is not a column number 1..7",
-        "line 5: bad move string '4444444': character 7 ('4'): column 4 is full",
-        "line 6: bad move string '12121212': character 8 ('2') comes after the end of the game "
-        "(X wins after 7 moves)",
-    ]
-
-
-def test_the_cli_takes_arguments_weak_and_analyze(end_easy: list[tuple[str, int]]) -> None:
-    moves, score = end_easy[0]
-    done = run(moves, "--weak")
-    assert done.returncode == 0 and done.stdout == f"{moves} {(score > 0) - (score < 0)}\n"
-    done = run("--analyze", moves)
-    assert done.returncode == 0
-    fields = done.stdout.split()
-    assert fields[0] == moves and len(fields) == 8
-    expected = ["-" if s is None else str(s) for s in Solver().analyze(moves)]
-    assert fields[1:] == expected
-    done = run(moves, "9")
-    assert done.returncode == 1 and "argument 2: bad move string '9'" in done.stderr
-    assert "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize(("moves", "score"), [("44455554221", -15), ("671521177372627133663763142545", -6)])
@@ -248,4 +323,4 @@ def test_best_move_in_a_position_where_every_move_loses_at_once(moves: str, scor
     column, best = Solver().best_move(moves)
     assert best == score == Solver().solve(moves)
     assert state.can_play(column)
-    assert difficulty_agent(state, "perfect").choose_move(state) in state.legal_moves()
+    assert SolverAgent().choose_move(state) in state.legal_moves()

@@ -48,11 +48,14 @@ through the occupied cells of that column and stops at the first empty one.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from html import escape
 
-from tictac_edu.games.base import IllegalMoveError, Player, Undoable, moves_from_start
+from tictac_edu.games.base import GameDescription, GameStateBase, IllegalMoveError, Player, Preset, moves_from_start
+from tictac_edu.games.registry import register
 
 X: Player = "X"
 O: Player = "O"  # noqa: E741 - the player's name
@@ -61,6 +64,8 @@ CONNECT = 4
 
 DEFAULT_COLUMNS = 7
 DEFAULT_ROWS = 6
+MAX_CELLS = 400
+"""The largest board played (a bitboard per position stays small)."""
 MAX_STRING_COLUMNS = 9
 """Move strings use one digit per move, so they can name at most 9 columns."""
 
@@ -184,7 +189,22 @@ def show_stones(stones: int, columns: int = 7, rows: int = 6) -> str:
     return "\n".join(lines)
 
 
-class ConnectFour(Undoable):
+def centre_first_columns(columns: int) -> tuple[int, ...]:
+    """The columns from the centre outwards, left before right.
+
+    Args:
+        columns: the board's width.
+
+    Returns:
+        The columns, 0-based: ``(3, 2, 4, 1, 5, 0, 6)`` for 7.
+
+    >>> centre_first_columns(7)
+    (3, 2, 4, 1, 5, 0, 6)
+    """
+    return tuple(columns // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in range(columns))
+
+
+class ConnectFour(GameStateBase):
     """A Connect Four position: ``columns`` x ``rows`` board (7 x 6 by default).
 
     X moves first. Moves are columns ``0..columns-1`` from the left; :meth:`legal_moves`
@@ -212,7 +232,7 @@ class ConnectFour(Undoable):
     1 2 3 4 5 6 7
     """
 
-    __slots__ = ("columns", "rows", "position", "mask", "ply", "last_move", "winner", "_layout")
+    __slots__ = ("_position", "_mask", "_ply", "_last_move", "_winner", "_layout")
 
     players: tuple[Player, Player] = (X, O)
 
@@ -220,53 +240,113 @@ class ConnectFour(Undoable):
         for name, value in (("columns", columns), ("rows", rows)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise ValueError(f"{name} must be a positive whole number, not {value!r}")
-        self.columns = columns
-        self.rows = rows
-        self.position = 0
-        self.mask = 0
-        self.ply = 0
-        self.last_move: int | None = None
-        self.winner: Player | None = None
+        if columns * rows > MAX_CELLS:
+            raise ValueError(f"a {columns} x {rows} board has {columns * rows:,} cells; Connect Four is played "
+                             f"here on at most {MAX_CELLS} cells")
+        self._position = 0
+        self._mask = 0
+        self._ply = 0
+        self._last_move: int | None = None
+        self._winner: Player | None = None
         self._previous: ConnectFour | None = None
         self._layout = bitboard_layout(columns, rows)
 
+    # -- read-only attributes (positions are immutable) ----------------------------------
+
+    @property
+    def columns(self) -> int:
+        """The number of columns."""
+        return self._layout.columns
+
+    @property
+    def rows(self) -> int:
+        """The number of rows."""
+        return self._layout.rows
+
+    @property
+    def position(self) -> int:
+        """The bitboard of the discs of the player to move."""
+        return self._position
+
+    @property
+    def mask(self) -> int:
+        """The bitboard of the occupied cells."""
+        return self._mask
+
+    @property
+    def ply(self) -> int:
+        """The number of moves played."""
+        return self._ply
+
+    @property
+    def last_move(self) -> int | None:
+        """The column of the last move, ``None`` on the empty board."""
+        return self._last_move
+
+    @property
+    def winner(self) -> Player | None:
+        """``"X"`` or ``"O"`` once someone has four in a row, else ``None``."""
+        return self._winner
+
     @classmethod
-    def from_moves(cls, moves: str, columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROWS) -> ConnectFour:
-        """The position after the moves of a 1-based move string such as ``"4453"``.
+    def from_moves(cls, moves: str | Sequence[int], columns: int = DEFAULT_COLUMNS,
+                   rows: int = DEFAULT_ROWS) -> ConnectFour:
+        """The position after some moves from the empty board, the columns numbered from 1 at
+        the left: a move string such as ``"4453"``, or the same as whole numbers, ``[4, 4, 5, 3]``.
 
         Args:
-            moves: one digit per move, the column numbered from 1 at the left, first player
-                first (the format of the benchmark sets); ``""`` is the empty board.
+            moves: the columns played, first player first: a string of one digit per move (the
+                format of the benchmark sets), or a sequence (list, tuple) of whole numbers
+                ``1..columns``; ``""`` and ``[]`` are the empty board.
             columns, rows: the board size (at most 9 columns for move strings).
 
         Returns:
             The position after all the moves.
 
         Raises:
-            IllegalMoveError: a character is not a column number, a column is full, or a move
-                comes after the game has ended; the message names the character's position
-                in the string (counting from 1).
+            TypeError: ``moves`` is neither a string nor a sequence of whole numbers (bytes
+                included: decode them first).
+            IllegalMoveError: a move is not a column number, a column is full, or a move comes
+                after the game has ended; the message names the move's position (counting from 1).
 
+        >>> ConnectFour.from_moves([4, 4, 5, 3]) == ConnectFour.from_moves("4453")
+        True
         >>> ConnectFour.from_moves("4444444")
         Traceback (most recent call last):
         ...
         tictac_edu.games.base.IllegalMoveError: bad move string '4444444': character 7 ('4'): column 4 is full
         """
-        if columns > MAX_STRING_COLUMNS:
-            raise ValueError(f"move strings name columns with one digit, so they cannot describe a board "
-                             f"of {columns} columns (at most {MAX_STRING_COLUMNS})")
+        numbers: list[int | None] = []  # the column numbers, 1-based; None: not a column number
+        if isinstance(moves, str):
+            if columns > MAX_STRING_COLUMNS:
+                raise ValueError(f"move strings name columns with one digit, so they cannot describe a board "
+                                 f"of {columns} columns (at most {MAX_STRING_COLUMNS}): give a list of numbers")
+            numbers = [int(char) if "1" <= char <= "9" else None for char in moves]
+            shown, item = f"move string {moves!r}", "character"
+        elif isinstance(moves, (bytes, bytearray)):
+            raise TypeError(f"a move string must be text (str), not {type(moves).__name__}: decode it first, "
+                            f"as in {bytes(moves)!r}.decode()")
+        elif isinstance(moves, Sequence):
+            for index, number in enumerate(moves, start=1):
+                if isinstance(number, bool) or not isinstance(number, int):
+                    raise TypeError(f"bad move list {list(moves)!r}: move {index} ({number!r}) is a "
+                                    f"{type(number).__name__}, not a whole number (a column 1..{columns})")
+                numbers.append(number)
+            shown, item = f"move list {list(moves)!r}", "move"
+        else:
+            raise TypeError(f"moves are a move string such as '4453' or a sequence of 1-based column numbers "
+                            f"such as [4, 4, 5, 3], not {type(moves).__name__} {moves!r}")
         state = cls(columns, rows)
-        for index, char in enumerate(moves, start=1):
-            where = f"bad move string {moves!r}: character {index} ({char!r})"
-            if not ("1" <= char <= "9") or int(char) > columns:
+        for index, (number, original) in enumerate(zip(numbers, moves, strict=True), start=1):
+            where = f"bad {shown}: {item} {index} ({original!r})"
+            if number is None or not 1 <= number <= columns:
                 raise IllegalMoveError(f"{where} is not a column number 1..{columns}")
-            column = int(char) - 1
             if state.is_terminal():
                 raise IllegalMoveError(f"{where} comes after the end of the game ({state.result_text()} "
                                        f"after {state.ply} moves)")
-            if not state.can_play(column):
-                raise IllegalMoveError(f"{where}: column {char} is full")
-            state = state.play(column)
+            if not state.can_play(number - 1):
+                raise IllegalMoveError(f"{where}: column {number} is full")
+            state = state.play(number - 1)
         return state
 
     # -- the protocol -------------------------------------------------------------------
@@ -311,14 +391,14 @@ class ConnectFour(Undoable):
         # Adding the column's bottom bit carries up through its discs to the first empty cell.
         dropped = (self.mask + layout.bottom_masks[move]) & layout.column_masks[move]
         child = object.__new__(ConnectFour)
-        child.columns, child.rows, child._layout = self.columns, self.rows, layout
-        child.mask = self.mask | dropped
-        child.position = self.position ^ self.mask  # the opponent's discs: they move next
-        child.ply = self.ply + 1
-        child.last_move = move
+        child._layout = layout
+        child._mask = self._mask | dropped
+        child._position = self._position ^ self._mask  # the opponent's discs: they move next
+        child._ply = self._ply + 1
+        child._last_move = move
         child._previous = self
-        mover_discs = child.position ^ child.mask
-        child.winner = self.to_move if has_four(mover_discs, layout.stride) else None
+        mover_discs = child._position ^ child._mask
+        child._winner = self.to_move if has_four(mover_discs, layout.stride) else None
         return child
 
     def is_terminal(self) -> bool:
@@ -378,7 +458,12 @@ class ConnectFour(Undoable):
 
         Returns:
             0 (empty) to ``rows`` (full).
+
+        Raises:
+            ValueError: ``column`` is not one of the board's columns ``0..columns-1``.
         """
+        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < self.columns:
+            raise ValueError(f"column {column!r} is not on the board: the columns are 0..{self.columns - 1}")
         return (self.mask & self._layout.column_masks[column]).bit_count()
 
     def can_play(self, column: int) -> bool:
@@ -389,7 +474,12 @@ class ConnectFour(Undoable):
 
         Returns:
             ``True`` if a disc can still be dropped into it.
+
+        Raises:
+            ValueError: ``column`` is not one of the board's columns ``0..columns-1``.
         """
+        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < self.columns:
+            raise ValueError(f"column {column!r} is not on the board: the columns are 0..{self.columns - 1}")
         return not self.mask & self._layout.top_masks[column]
 
     def cell(self, column: int, row: int) -> Player | None:
@@ -401,7 +491,16 @@ class ConnectFour(Undoable):
 
         Returns:
             ``"X"``, ``"O"`` or ``None`` for an empty cell.
+
+        Raises:
+            ValueError: the cell is not on the board (columns ``0..columns-1``, rows ``0..rows-1``).
         """
+        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < self.columns:
+            raise ValueError(f"column {column!r} is not on the board: the columns are 0..{self.columns - 1} "
+                             "(cell(column, row), row 0 at the bottom)")
+        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < self.rows:
+            raise ValueError(f"row {row!r} is not on the board: the rows are 0..{self.rows - 1} "
+                             "(cell(column, row), row 0 at the bottom)")
         bit = self._layout.bit(column, row)
         if not self.mask & bit:
             return None
@@ -470,6 +569,47 @@ class ConnectFour(Undoable):
     def __hash__(self) -> int:
         return hash((self.columns, self.rows, self.position, self.mask))
 
+    @property
+    def game(self) -> GameDescription:
+        """The description of this board size's Connect Four (see :func:`connect4_description`)."""
+        return connect4_description(self.columns, self.rows)
+
+    def as_code(self) -> str:
+        """Python code that rebuilds this position.
+
+        >>> ConnectFour.from_moves("4453").as_code()
+        "ConnectFour.from_moves('4453')"
+        """
+        size = "" if (self.columns, self.rows) == (DEFAULT_COLUMNS, DEFAULT_ROWS) else \
+            f", columns={self.columns}, rows={self.rows}"
+        if self.columns <= MAX_STRING_COLUMNS:
+            return f"ConnectFour.from_moves({self.moves_string()!r}{size})"
+        return f"play_moves(ConnectFour({self.columns}, {self.rows}), {self.moves()})"
+
+    def random_playout(self, rng: random.Random) -> Player | None:
+        """Drop discs in uniformly random columns that are not full until the game ends; return
+        the winner (``None``: a draw). Works on the bitboards; this position is unchanged."""
+        if self.winner is not None:
+            return self.winner
+        layout = self._layout
+        stride, bottom_masks, column_masks, top_masks = (layout.stride, layout.bottom_masks, layout.column_masks,
+                                                         layout.top_masks)
+        position, mask = self.position, self.mask
+        open_columns = [column for column in range(self.columns) if not mask & top_masks[column]]
+        mover = self.to_move
+        choice = rng.choice
+        while open_columns:
+            column = choice(open_columns)
+            mask |= (mask + bottom_masks[column]) & column_masks[column]
+            mine = position ^ mask  # the mover's discs, the new one included
+            if has_four(mine, stride):
+                return mover
+            if mask & top_masks[column]:
+                open_columns.remove(column)
+            position = mine
+            mover = O if mover == X else X
+        return None
+
     def _repr_svg_(self) -> str:
         """The board as an SVG picture: a blue frame, red discs for X, yellow for O, the last
         disc ringed, a winning four outlined, column numbers 1..columns underneath."""
@@ -501,3 +641,40 @@ class ConnectFour(Undoable):
                          f'font-family="sans-serif" font-size="13" fill="#333">{column + 1}</text>')
         parts.append(f"<title>{escape(self.result_text())}</title></svg>")
         return "".join(parts)
+
+
+CONNECT4_TIME_LIMIT = 0.9
+"""Seconds per move for the levels that play by the clock (under a second a move)."""
+CONNECT4_LEVELS = (
+    Preset("easy", depth=2, randomness=0.2, description="looks two moves ahead; 20% of its moves are random"),
+    Preset("medium", depth=4, randomness=0.05, description="looks four moves ahead; 5% of its moves are random"),
+    Preset("hard", depth=7, time_limit=CONNECT4_TIME_LIMIT, use_table=True,
+           description=f"looks up to seven moves ahead within {CONNECT4_TIME_LIMIT:g} s"),
+    Preset("expert", kind="solver", time_limit=CONNECT4_TIME_LIMIT, agent="tictac_edu.agents:SolverAgent",
+           description=f"plays the solver's proven best move when it finds one within {CONNECT4_TIME_LIMIT:g} s, "
+                       "and searches otherwise; every move says whether it was proven"),
+)
+"""Connect Four's difficulty levels. None is called perfect: early in a game the solver cannot
+prove a move within a second in pure Python, so the strongest level says per move whether its
+move was proven."""
+
+
+@cache
+def connect4_description(columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROWS) -> GameDescription:
+    """The description of Connect Four on a ``columns`` x ``rows`` board: its levels, the threat
+    evaluation, and centre-first move order.
+
+    >>> connect4_description().move_order
+    (3, 2, 4, 1, 5, 0, 6)
+    """
+    default = (columns, rows) == (DEFAULT_COLUMNS, DEFAULT_ROWS)
+    return GameDescription(
+        name="connect4", title="Connect Four" if default else f"Connect Four, {columns} x {rows}",
+        players=(X, O), rows=rows, columns=columns, max_plies=columns * rows, presets=CONNECT4_LEVELS,
+        evaluation="tictac_edu.evaluation.connect4:threat_evaluation",
+        move_order=tuple(centre_first_columns(columns)), board="columns",
+        start_code="ConnectFour()" if default else f"ConnectFour({columns}, {rows})",
+        options={} if default else {"columns": columns, "rows": rows})
+
+
+register("connect4", ConnectFour)

@@ -10,10 +10,18 @@ from tictac_edu.solvers.connect4 import (
     SolverLimitReached,
     Steps,
     StepSolver,
-    centre_first_columns,
     loss_score,
     win_score,
 )
+from tictac_edu.solvers.threats import (
+    ThreatResult,
+    ThreatSearch,
+    find_vcf,
+    find_vct,
+    must_block,
+    threat_search,
+    win_in_one,
+)
 
-__all__ = ["STEPS", "Solver", "SolverLimitReached", "StepSolver", "Steps", "centre_first_columns", "loss_score",
-           "win_score"]
+__all__ = ["STEPS", "Solver", "SolverLimitReached", "StepSolver", "Steps", "loss_score", "win_score"]
+__all__ += ["ThreatResult", "ThreatSearch", "find_vcf", "find_vct", "must_block", "threat_search", "win_in_one"]

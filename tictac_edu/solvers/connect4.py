@@ -34,15 +34,19 @@ Two classes:
 Both count their nodes in ``nodes`` (one call of the search function is a node; the
 position given to :meth:`Solver.solve` counts only when it is searched).
 
-What limits the speed in pure Python: a node costs about 4-5 microseconds, almost all of it
-in the interpreter executing operations on whole numbers one at a time. Finding a player's
-winning cells takes about fifty shifts, ands and ors; the solver does it once for the
-opponent (for the non-losing moves) and once for every move it orders by threats, which is
-about two thirds of the time (profiled with cProfile and py-spy). Each operation on a
-49-bit number is an interpreter step and a new int object; the table look-ups (two
-dictionary probes) and the recursive call add the rest. The node *counts* match Pons' C++
-solver; the node *rate*, about 150-250 thousand per second, is what Python allows (see
-``benchmarks/README.md``).
+What limits the speed in pure Python: almost all the time goes in the interpreter executing
+operations on whole numbers one at a time, each an interpreter step that makes a new int
+object. Finding a player's winning cells takes about fifty shifts, ands and ors, and ordering
+the moves by threats needs them for every move of a node. :class:`Solver` does it once per
+move: the winning cells a move gives the player are exactly the opponent's threats in the
+position after it, so they are handed to the child instead of being found again; and a memo
+keyed by the player's discs answers about two thirds of them without any shift at all (the
+same discs come back in other positions and in every null-window search). The rest is the two
+table look-ups, the sort of at most seven moves and the recursive call itself (profiled with
+cProfile and line_profiler). The node *counts* match Pons' C++ solver; the node *rate*, about
+300-380 thousand per second on begin- and middle-game benchmark positions (less on the tiniest
+solves, where the fixed cost of a call weighs most, and on very long ones, whose tables outgrow
+the processor's caches), is what Python allows (see ``benchmarks/README.md``).
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from operator import itemgetter
 
-from tictac_edu.games.connect4 import DEFAULT_COLUMNS, DEFAULT_ROWS, ConnectFour, bitboard_layout
+from tictac_edu.games.connect4 import DEFAULT_COLUMNS, DEFAULT_ROWS, ConnectFour, bitboard_layout, centre_first_columns
 
 PositionLike = ConnectFour | str
 """What the solvers accept: a :class:`~tictac_edu.games.connect4.ConnectFour` position or a
@@ -62,8 +66,19 @@ DRAW_SCORE = 0
 TABLE_LIMIT = 4_000_000
 """Each table (lower and upper bounds) is emptied when it holds this many entries (a few hundred
 megabytes each): a long solve forgets old positions rather than fill the memory."""
-CHECK_EVERY = 1024
-"""With a deadline, the clock is read once every this many nodes."""
+MEMO_LIMIT = 1_000_000
+"""The memo of winning cells (:class:`Solver`) is emptied when it holds this many entries
+(about a hundred megabytes)."""
+CHECK_EVERY = 1000
+"""With a deadline, the clock is read at least once every this many nodes (about 3 ms of search)."""
+FIRST_CHECK = 64
+"""With a deadline, the clock is read again after this many nodes, to measure the node rate."""
+MIN_CHECK = 16
+"""The fewest nodes between two readings of the clock, however close the deadline."""
+DEADLINE_SLACK = 0.1
+"""Between two readings of the clock the solver searches no more nodes than, at the rate measured
+since the previous reading, fit in this part of the time left: so a solve overruns its deadline
+by about a tenth of the time that was left at most (or :data:`MIN_CHECK` nodes)."""
 _NO_LIMIT = 1 << 62
 _first = itemgetter(0)
 
@@ -130,21 +145,6 @@ def narrow(search: Callable[[int, int], int], low: int, high: int) -> int:
         else:
             low = score
     return low
-
-
-def centre_first_columns(columns: int) -> tuple[int, ...]:
-    """The columns from the centre outwards, left before right.
-
-    Args:
-        columns: the board's width.
-
-    Returns:
-        The columns, 0-based: ``(3, 2, 4, 1, 5, 0, 6)`` for 7.
-
-    >>> centre_first_columns(7)
-    (3, 2, 4, 1, 5, 0, 6)
-    """
-    return tuple(columns // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in range(columns))
 
 
 def _as_state(position: PositionLike, columns: int, rows: int) -> ConnectFour:
@@ -473,10 +473,12 @@ class StepSolver(_Bitboards):
 
 class Solver(_Bitboards):
     """The fast solver: negamax with alpha-beta, null-window narrowing, a table of bounds,
-    non-losing moves and threat ordering (the last step of :data:`STEPS`).
+    non-losing moves and threat ordering (the last step of :data:`STEPS`). It visits exactly
+    the nodes of :class:`StepSolver` with every step on.
 
     The table keeps what was learnt between calls (it holds game-theoretic bounds, true in
-    any later search); :meth:`reset` forgets it.
+    any later search), and so does a memo of winning cells (pure arithmetic, true for any
+    position); :meth:`reset` forgets both.
 
     >>> solver = Solver()
     >>> solver.solve("2252576253462244111563365343671351441")   # Test_L3_R1, line 1: -1
@@ -492,20 +494,23 @@ class Solver(_Bitboards):
         super().__init__(columns, rows)
         self.lower: dict[int, int] = {}
         self.upper: dict[int, int] = {}
+        self._wins: dict[int, int] = {}
         self._node_limit = _NO_LIMIT
         self._max_nodes: int | None = None
         self._deadline: float | None = None
         self._clock: Callable[[], float] = time.monotonic
         centre_masks = [self.column_masks[column] for column in self.centre_order]
         self._centre_masks = tuple(centre_masks)
-        # One, two and three steps along each of the three directions that are not vertical.
+        # One, two and three steps along each of the three directions that are not vertical:
+        # across, down-right, up-right.
         directions = (self.stride, self.stride - 1, self.stride + 1)
-        self._line_shifts = tuple((shift, 2 * shift, 3 * shift) for shift in directions)
+        self._shifts = tuple(steps * shift for shift in directions for steps in (1, 2, 3))
 
     def reset(self) -> None:
-        """Forget the table and zero the node counter."""
+        """Forget the table (and the memo of winning cells) and zero the node counter."""
         self.lower.clear()
         self.upper.clear()
+        self._wins.clear()
         self.nodes = 0
 
     def solve(self, position: PositionLike, weak: bool = False, *, max_nodes: int | None = None,
@@ -517,7 +522,9 @@ class Solver(_Bitboards):
             weak: only tell win, draw or loss: return 1, 0 or -1 (faster).
             max_nodes: stop with :class:`SolverLimitReached` when ``nodes`` reaches this many
                 (counted over the solver's life, as ``nodes`` is).
-            deadline: stop with :class:`SolverLimitReached` once ``clock()`` passes this time.
+            deadline: stop with :class:`SolverLimitReached` once ``clock()`` passes this time
+                (the clock is read at least every :data:`CHECK_EVERY` nodes, and more often as
+                the deadline nears: see :data:`DEADLINE_SLACK`).
             clock: the clock of ``deadline``.
 
         Returns:
@@ -605,7 +612,8 @@ class Solver(_Bitboards):
                         return column, score
                     continue
                 # Our score after this move is -(the opponent's); we need it to reach `score`.
-                if -self._negamax(child.position, child.mask, child.ply, -score, -score + 1) >= score:
+                threats = self.winning_cells(child.position ^ child.mask, child.mask)
+                if -self._negamax(child.position, child.mask, child.ply, -score, -score + 1, threats) >= score:
                     return column, score
         finally:
             self._set_limits(None, None, clock)
@@ -613,22 +621,39 @@ class Solver(_Bitboards):
 
     def _set_limits(self, max_nodes: int | None, deadline: float | None, clock: Callable[[], float]) -> None:
         self._max_nodes, self._deadline, self._clock = max_nodes, deadline, clock
+        self._last_reading: tuple[int, float] | None = None
         self._node_limit = _NO_LIMIT
         self._check_limits()
 
     def _check_limits(self) -> None:
         """Called when ``nodes`` reaches ``_node_limit``: raise if a limit has run out, else set
         the next point to look again."""
-        if self._max_nodes is not None and self.nodes >= self._max_nodes:
+        nodes = self.nodes
+        if self._max_nodes is not None and nodes >= self._max_nodes:
             raise SolverLimitReached(f"node budget of {self._max_nodes:,} reached")
-        if self._deadline is not None and self._clock() >= self._deadline:
-            raise SolverLimitReached("deadline passed")
         limit = _NO_LIMIT
         if self._deadline is not None:
-            limit = self.nodes + CHECK_EVERY
+            now = self._clock()
+            if now >= self._deadline:
+                raise SolverLimitReached("deadline passed")
+            limit = nodes + self._nodes_to_next_reading(nodes, now, self._deadline)
         if self._max_nodes is not None:
             limit = min(limit, self._max_nodes)
         self._node_limit = limit
+
+    def _nodes_to_next_reading(self, nodes: int, now: float, deadline: float) -> int:
+        """How many nodes to search before reading the clock again (see :data:`DEADLINE_SLACK`):
+        :data:`FIRST_CHECK` after the first reading, then :data:`CHECK_EVERY`, or fewer when the
+        node rate since the previous reading says they would take more than a tenth of the time
+        left."""
+        previous, self._last_reading = self._last_reading, (nodes, now)
+        if previous is None:
+            return FIRST_CHECK
+        searched, elapsed = nodes - previous[0], now - previous[1]
+        if elapsed <= 0:
+            return CHECK_EVERY
+        affordable = (deadline - now) * DEADLINE_SLACK * searched / elapsed  # infinite for an infinite deadline
+        return max(MIN_CHECK, int(min(CHECK_EVERY, affordable)))
 
     def _solve(self, position: int, mask: int, moves: int, weak: bool) -> int:
         """:meth:`solve` on bitboards (the game must not be over)."""
@@ -636,12 +661,17 @@ class Solver(_Bitboards):
         if self.winning_cells(position, mask) & ((mask + self.bottom) & self.board):
             return 1 if weak else win_score(cells, moves)  # the search assumes no win in one move
         low, high = (-1, 1) if weak else (loss_score(cells, moves), win_score(cells, moves))
-        score = narrow(lambda alpha, beta: self._negamax(position, mask, moves, alpha, beta), low, high)
+        threats = self.winning_cells(position ^ mask, mask)
+        score = narrow(lambda alpha, beta: self._negamax(position, mask, moves, alpha, beta, threats), low, high)
         return (score > 0) - (score < 0) if weak else score
 
-    def _negamax(self, position: int, mask: int, moves: int, alpha: int, beta: int) -> int:
+    def _negamax(self, position: int, mask: int, moves: int, alpha: int, beta: int, threats: int) -> int:
         """The score for the player to move if it lies in ``(alpha, beta)``, else a bound on the
         side of the window where it lies. The player to move must not be able to win at once.
+
+        ``threats`` are the opponent's winning cells (:meth:`winning_cells` of ``position ^
+        mask``): the parent has computed them while ordering its moves, so each node computes
+        winning cells once per move it orders and never for the opponent.
 
         The same search as :meth:`StepSolver.negamax` with every step on, with the helpers
         written out in place (a function call costs as much as a few shifts).
@@ -649,20 +679,8 @@ class Solver(_Bitboards):
         if self.nodes >= self._node_limit:
             self._check_limits()
         self.nodes += 1
-        cells, board, line_shifts = self.cells, self.board, self._line_shifts
-        free = board ^ mask
-
-        # The opponent's winning cells (as in winning_cells), to find the non-losing moves.
-        opponent = position ^ mask
-        threats = (opponent << 1) & (opponent << 2) & (opponent << 3)
-        for one, two, three in line_shifts:
-            before = opponent << one
-            two_before = before & (opponent << two)
-            after = opponent >> one
-            two_after = after & (opponent >> two)
-            threats |= (two_before & ((opponent << three) | after)) | (two_after & (before | (opponent >> three)))
-        threats &= free
-        possible = (mask + self.bottom) & board
+        cells = self.cells
+        possible = (mask + self.bottom) & self.board
         forced = possible & threats
         if forced:
             if forced & (forced - 1):
@@ -694,29 +712,46 @@ class Solver(_Bitboards):
             if alpha >= beta:
                 return alpha
 
-        if candidates & (candidates - 1):
-            # Several moves: most winning cells created first, centre first among equals.
-            scored = []
-            for column_mask in self._centre_masks:
-                move = candidates & column_mask
-                if move:
-                    mine = position | move
-                    wins = (mine << 1) & (mine << 2) & (mine << 3)
-                    for one, two, three in line_shifts:
-                        before = mine << one
-                        two_before = before & (mine << two)
-                        after = mine >> one
-                        two_after = after & (mine >> two)
-                        wins |= (two_before & ((mine << three) | after)) | (two_after & (before | (mine >> three)))
-                    scored.append(((wins & free).bit_count(), move))
-            scored.sort(key=_first, reverse=True)
-            ordered = [move for _, move in scored]
-        else:
-            ordered = [candidates]
+        # For each move, the winning cells it gives the player (as in winning_cells): their
+        # number orders the moves (most first, centre first among equals), and they are the
+        # threats of the opponent in the child. (The cell played is never among them: the
+        # player cannot win at once, so ``wins & free`` is already the child's empty cells.)
+        free = self.board ^ mask
+        known = self._wins
+        scored = []
+        for column_mask in self._centre_masks:
+            move = candidates & column_mask
+            if move:
+                mine = position | move
+                wins = known.get(mine)
+                if wins is None:
+                    h1, h2, h3, d1, d2, d3, u1, u2, u3 = self._shifts
+                    before = mine << h1
+                    after = mine >> h1
+                    wins = ((before & (mine << h2) & ((mine << h3) | after))
+                            | (after & (mine >> h2) & (before | (mine >> h3))))
+                    before = mine << d1
+                    after = mine >> d1
+                    wins |= ((before & (mine << d2) & ((mine << d3) | after))
+                             | (after & (mine >> d2) & (before | (mine >> d3))))
+                    before = mine << u1
+                    after = mine >> u1
+                    wins |= ((before & (mine << u2) & ((mine << u3) | after))
+                             | (after & (mine >> u2) & (before | (mine >> u3))))
+                    wins |= (mine << 1) & (mine << 2) & (mine << 3)
+                    if len(known) >= MEMO_LIMIT:
+                        known.clear()
+                    known[mine] = wins
+                wins &= free
+                scored.append((wins.bit_count(), move, wins))
+        if len(scored) > 1:
+            scored.sort(key=_first, reverse=True)  # stable: equals keep the centre-first order
 
         negamax = self._negamax
-        for move in ordered:
-            score = -negamax(opponent, mask | move, moves + 1, -beta, -alpha)
+        opponent = position ^ mask
+        moves += 1
+        for _, move, wins in scored:
+            score = -negamax(opponent, mask | move, moves, -beta, -alpha, wins)
             if score >= beta:
                 lower_table = self.lower
                 if len(lower_table) >= TABLE_LIMIT:

@@ -1,9 +1,12 @@
-"""A Connect Four player that plays perfectly whenever the solver can finish in time.
+"""A strong Connect Four player, and an honest one: a proven best move whenever the solver
+finds one in time, otherwise the best move of a heuristic search, and each move says which.
 
-Early in the game a position is far too hard to solve in pure Python within a second; from
-the middle game on, most are solved in milliseconds. :class:`SolverAgent` tries the solver
-first with part of its time and, if the solver does not finish, searches with a heuristic
-evaluation (iterative deepening alpha-beta) for the rest of the time.
+Early in the game a position is far too hard to solve in pure Python within a second (the
+empty board takes many minutes); from the middle game on, most are solved in milliseconds.
+:class:`SolverAgent` tries the solver first with part of its time and, if the solver does not
+finish, searches with a heuristic evaluation (iterative deepening alpha-beta) for the rest of
+the time. So it is not a perfect player: its early moves are the search's best guesses. Its
+level is called ``"expert"``; ``last_result.proven`` tells a proven move from a guess.
 """
 
 from __future__ import annotations
@@ -13,42 +16,49 @@ from collections.abc import Callable
 
 from tictac_edu.evaluation.connect4 import threat_evaluation
 from tictac_edu.games.base import GameState
-from tictac_edu.games.connect4 import ConnectFour
+from tictac_edu.games.connect4 import CONNECT4_TIME_LIMIT, ConnectFour
 from tictac_edu.search import SearchResult, TranspositionTable, iterative_deepening
-from tictac_edu.search.alphabeta import Evaluation
-from tictac_edu.solvers.connect4 import Solver, SolverLimitReached, centre_first_columns
+from tictac_edu.search.common import Evaluation
+from tictac_edu.solvers.connect4 import Solver, SolverLimitReached
 
-DEFAULT_TIME_LIMIT = 0.9
+DEFAULT_TIME_LIMIT = CONNECT4_TIME_LIMIT
 """Seconds per move: the whole move, solver and fallback search together, stays under a second."""
 SOLVER_SHARE = 0.5
 """The part of the time limit given to the solver before falling back to the search."""
 MIN_SEARCH_SECONDS = 1e-3
-"""The fallback search's time limit when the solver has used up the time (depth 1 always finishes)."""
+"""The fallback search's time limit when the solver has used up the time."""
 
 
 class SolverAgent:
     """Plays a Connect Four move from the solver when it finishes within ``time_limit *
     solver_share`` seconds, otherwise from iterative-deepening alpha-beta with ``evaluate``,
-    centre-first order and a transposition table, for the time that is left.
+    centre-first order and a transposition table, for the time that is left. Not a perfect
+    player: a move found by the search is a heuristic guess, and is labelled so.
+
+    The whole move, solver and search together, takes ``time_limit`` seconds on ``clock`` at
+    most, give or take a few milliseconds (the solver reads the clock at least every thousand
+    nodes, the search at every node).
 
     The solver keeps its table from move to move and game to game (it holds exact bounds,
     true forever), so the solver finishes earlier and earlier in a game.
 
-    ``last_result`` describes the last move: with ``exact=True`` and ``depth=None`` when it
-    came from the solver (``value`` is then the solver's score for the player who moved,
-    the benchmark sets' convention), or the search's result otherwise (``value`` from
-    ``evaluate``). ``last_source`` says which: ``"solver"`` or ``"search"``.
+    ``last_result`` describes the last move. From the solver (``last_source == "solver"``):
+    ``proven=True``, ``depth=None``, and ``value`` the solver's proven score for the player who
+    moved (the benchmark sets' convention: 0 a draw, positive a win). From the fallback search
+    (``last_source == "search"``): ``proven=False`` always, and ``value`` the search's heuristic
+    score for the player who moved (from ``evaluate``), not a proof. In both, ``nodes`` counts
+    the solver's nodes and the search's, and ``elapsed`` the whole move.
 
     Args:
-        time_limit: seconds per move.
+        time_limit: seconds per move, for the whole move.
         solver_share: the part of ``time_limit`` for the solver.
         evaluate: the fallback search's evaluation.
         name: shown on boards and in match tables.
-        clock: the clock for the time limit.
+        clock: the clock for the time limit (tests give a fake one).
     """
 
     def __init__(self, time_limit: float = DEFAULT_TIME_LIMIT, solver_share: float = SOLVER_SHARE,
-                 evaluate: Evaluation = threat_evaluation, name: str = "perfect",
+                 evaluate: Evaluation = threat_evaluation, name: str = "expert",
                  clock: Callable[[], float] = time.monotonic) -> None:
         if time_limit <= 0:
             raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
@@ -81,7 +91,8 @@ class SolverAgent:
         return self.solvers[size]
 
     def choose_move(self, state: GameState) -> int:
-        """A best move if the solver finds one in time, else the search's best move.
+        """A proven best move if the solver finds one in time, else the search's best guess;
+        ``last_result.proven`` says which.
 
         Args:
             state: the position; the game must not be over.
@@ -107,17 +118,19 @@ class SolverAgent:
         except SolverLimitReached:
             remaining = max(started + self.time_limit - self.clock(), MIN_SEARCH_SECONDS)
             result = iterative_deepening(state, self.evaluate, time_limit=remaining, clock=self.clock,
-                                         order=centre_first_columns(state.columns), table=TranspositionTable(),
+                                         order=list(state.game.move_order), table=TranspositionTable(),
                                          prefer_faster_wins=True)
             result.nodes += solver.nodes - nodes_before
+            result.proven = False  # not proven optimal: the search's move, even when it found a forced result
+            result.elapsed = time.perf_counter() - began
             self.last_result, self.last_source = result, "search"
-            assert result.move is not None  # depth 1 always finishes, and the game is not over
+            assert result.move is not None  # iterative deepening always names a move of a game not over
             return result.move
         self.last_result = SearchResult(value=score, move=column, pv=[column], nodes=solver.nodes - nodes_before,
-                                        player=state.to_move, depth=None, exact=True,
+                                        player=state.to_move, depth=None, proven=True,
                                         elapsed=time.perf_counter() - began)
         self.last_source = "solver"
         return column
 
     def __repr__(self) -> str:
-        return f"SolverAgent(name={self.name!r}, time_limit={self.time_limit})"
+        return f"SolverAgent(name={self.name!r}, time_limit={self.time_limit}, solver_share={self.solver_share})"
