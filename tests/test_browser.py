@@ -1,13 +1,14 @@
 """End-to-end tests in a real browser: the apps of ``notebooks/apps``, served by Voila, clicked
-in Chromium (the tic-tac-toe board and the Connect Four board).
+in Chromium (the tic-tac-toe board, the Connect Four board and the gomoku board).
 
 They check what no kernel-side test can: that a board renders from standard widgets in a
 real page, that a click travels to the kernel and that the AI's reply comes back to the page.
 
 Needs Voila, Playwright (the Python package) and Debian's Chromium at /usr/bin/chromium; no
 browser is downloaded. Without Chromium the tests are skipped, except in CI (``CI=true``),
-where they fail. Set ``TICTAC_SCREENSHOT=/some/file.png`` (tic-tac-toe) or
-``TICTAC_C4_SCREENSHOT=/some/file.png`` (Connect Four) to keep a screenshot of a board.
+where they fail. Set ``TICTAC_SCREENSHOT=/some/file.png`` (tic-tac-toe),
+``TICTAC_C4_SCREENSHOT=/some/file.png`` (Connect Four) or ``TICTAC_GOMOKU_SCREENSHOT=...``
+(gomoku) to keep a screenshot of a board.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ APPS = Path("notebooks") / "apps"
 """The folder Voila serves; each app is at ``voila/render/<name>`` under the server's address."""
 TICTACTOE_APP = "tictactoe_board.ipynb"
 CONNECT4_APP = "connect4_board.ipynb"
+GOMOKU_APP = "gomoku_board.ipynb"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -47,8 +49,11 @@ REPLY_TIMEOUT_MS = 15_000
 """Time for the AI's reply to reach the page after a click."""
 SCREENSHOT_VARIABLE = "TICTAC_SCREENSHOT"
 C4_SCREENSHOT_VARIABLE = "TICTAC_C4_SCREENSHOT"
+GOMOKU_SCREENSHOT_VARIABLE = "TICTAC_GOMOKU_SCREENSHOT"
 VIEWPORT: ViewportSize = {"width": 1000, "height": 760}
 C4_VIEWPORT: ViewportSize = {"width": 1000, "height": 1150}
+GOMOKU_VIEWPORT: ViewportSize = {"width": 1000, "height": 1100}
+GOMOKU_POINTS = 15 * 15
 CELLS = 9
 CENTRE = 4
 C4_COLUMNS = 7
@@ -71,6 +76,12 @@ C4_AFTER_REPLY_JS = """
 (column) => document.querySelector('.tictac-c4-cell-' + column + '-0.tictac-disc-X') !== null
     && document.querySelectorAll('.tictac-c4-cell.tictac-disc-X').length === 1
     && document.querySelectorAll('.tictac-c4-cell.tictac-disc-O').length === 1
+"""
+
+GOMOKU_AFTER_REPLY_JS = """
+() => document.querySelector('.tictac-point-H8.tictac-stone-Black') !== null
+    && document.querySelectorAll('.tictac-point.tictac-stone-Black').length === 1
+    && document.querySelectorAll('.tictac-point.tictac-stone-White').length === 1
 """
 
 DISC_COLOUR_JS = """
@@ -181,7 +192,8 @@ def test_click_the_centre_and_the_ai_replies(chromium: Path, voila_url: str, tmp
         centre = page.locator(f".tictac-cell-{CENTRE}")
         centre.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
         assert page.locator(".tictac-cell").count() == CELLS
-        assert centre.inner_text().strip() == str(CENTRE)  # an empty cell shows its number
+        assert centre.inner_text().strip() == ""  # an empty cell is blank: no digit beside the letter O
+        assert centre.get_attribute("title") == f"cell {CENTRE} (row 1, column 1)"  # its number is the tooltip
 
         centre.click()
         page.wait_for_function(BOARD_AFTER_REPLY_JS, arg=[CELLS, CENTRE], timeout=REPLY_TIMEOUT_MS)
@@ -223,4 +235,29 @@ def test_drop_a_disc_in_column_4_and_the_ai_replies(chromium: Path, voila_url: s
         expect(page.locator(".tictac-figures")).to_contain_text(f"AI (medium) played column {column + 1} for O",
                                                                 timeout=REPLY_TIMEOUT_MS)
         expect(page.locator(".tictac-status")).to_contain_text("X (you) to move")
+        page.screenshot(path=str(screenshot), full_page=True)
+
+
+def test_place_a_stone_on_h8_and_the_ai_answers(chromium: Path, voila_url: str, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    screenshot = Path(os.environ.get(GOMOKU_SCREENSHOT_VARIABLE) or tmp_path / "gomoku_board.png")
+    with app_page(chromium, voila_url, GOMOKU_APP, GOMOKU_VIEWPORT) as page:
+        centre = page.locator(".tictac-point-H8")
+        centre.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        assert page.locator(".tictac-point").count() == GOMOKU_POINTS
+        assert page.locator(".tictac-stone-Black, .tictac-stone-White").count() == 0  # an empty board
+        assert page.locator(".tictac-coordinate").count() == 4 * 15 + 4  # A..O above and below, 15..1 each side
+        expect(page.locator(".tictac-clock")).to_contain_text("for this move")
+
+        centre.click()
+        page.wait_for_function(GOMOKU_AFTER_REPLY_JS, timeout=REPLY_TIMEOUT_MS)
+
+        reply = page.locator(".tictac-point.tictac-stone-White")
+        expect(reply).to_have_class(re.compile(r"\btictac-last\b"))
+        name = re.findall(r"tictac-point-([A-O]\d+)\b", reply.get_attribute("class") or "")[0]
+        assert reply.inner_text().strip() == "●" == centre.inner_text().strip()
+        expect(page.locator(".tictac-figures")).to_contain_text(f"AI (medium) played {name} for White",
+                                                                timeout=REPLY_TIMEOUT_MS)
+        expect(page.locator(".tictac-status")).to_contain_text("Black (you) to move")
         page.screenshot(path=str(screenshot), full_page=True)

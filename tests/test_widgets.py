@@ -4,16 +4,27 @@ button click handlers, choices through the drop-downs' values, as the front end 
 from __future__ import annotations
 
 import random
+import threading
+import time
 
 import pytest
 
-from tictac_edu.agents import DIFFICULTIES, RandomAgent, SearchAgent
-from tictac_edu.games import GameTree, MNKGame, TicTacToe, moves_from_start, play_moves
+from tictac_edu.agents import RandomAgent, SearchAgent
+from tictac_edu.games import GameTree, MNKGame, TicTacToe, moves_from_start, new_game, play_moves
 from tictac_edu.games.base import GameState, Move
 from tictac_edu.games.tree import Tree
 from tictac_edu.search import alphabeta
-from tictac_edu.widgets import GIVEN_AGENT, MNKBoard, SearchViewer, TicTacToeBoard, describe_event, style
-from tictac_edu.widgets.board import THINKING_TEXT
+from tictac_edu.widgets import (
+    GIVEN_AGENT,
+    MNKBoard,
+    SearchViewer,
+    TicTacToeBoard,
+    describe_event,
+    game_board,
+    style,
+)
+from tictac_edu.widgets.base import THINKING_TEXT
+from tictac_edu.widgets.board import EMPTY_CELL
 
 TEXTBOOK_TREE: Tree = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 TEXTBOOK_CUTOFF_STEP = 12
@@ -31,10 +42,11 @@ def assert_no_failure(board: MNKBoard) -> None:
 
 
 def assert_shows(board: MNKBoard, state: MNKGame) -> None:
-    """The buttons show ``state``: marks on taken cells, numbers on empty ones."""
+    """The buttons show ``state``: marks on taken cells, nothing on empty ones (never a digit
+    beside the letter O; the cell number is the button's tooltip)."""
     for cell, button in enumerate(board.buttons):
         mark = state.board[cell]
-        assert button.description == (mark if mark is not None else str(cell))
+        assert button.description == (mark if mark is not None else EMPTY_CELL)
 
 
 @pytest.fixture
@@ -47,6 +59,7 @@ def board() -> TicTacToeBoard:
 
 def test_a_click_plays_your_move_and_the_ai_replies(board: TicTacToeBoard) -> None:
     board.buttons[4].click()
+    board.wait()
 
     assert board.state.board[4] == "X"
     assert board.state.ply == 2
@@ -55,7 +68,8 @@ def test_a_click_plays_your_move_and_the_ai_replies(board: TicTacToeBoard) -> No
     assert board.buttons[4].description == "X"
     assert_shows(board, board.state)
     assert board.last_result is not None and board.last_result.move == reply
-    for figure in ("AI (perfect)", f"played {reply} for O", "value 0", "draw with best play", "nodes", "ms", "PV"):
+    for figure in ("AI (perfect)", f"played {reply} for O", "value 0", "draw with best play, proven", "nodes", "ms",
+                   "PV"):
         assert figure in board.figures.value
     assert "X</b> (you) to move" in board.status.value
     assert board.message.value == ""
@@ -64,6 +78,7 @@ def test_a_click_plays_your_move_and_the_ai_replies(board: TicTacToeBoard) -> No
 
 def test_the_last_move_is_highlighted(board: TicTacToeBoard) -> None:
     board.buttons[4].click()
+    board.wait()
     (reply,) = marks(board, "O")
     assert board.buttons[reply].style.button_color == style.LAST_MOVE_COLOUR
     assert board.buttons[4].style.button_color == style.CELL_COLOUR
@@ -89,6 +104,7 @@ def test_the_thinking_line_shows_while_the_ai_searches() -> None:
     board.thinking.observe(lambda change: shown.append(change["new"]), names="value")
 
     board.buttons[0].click()
+    board.wait()
 
     assert seen_while_searching and all(THINKING_TEXT in text for text in seen_while_searching)
     assert shown[0].endswith(THINKING_TEXT) and shown[-1] == ""
@@ -97,28 +113,35 @@ def test_the_thinking_line_shows_while_the_ai_searches() -> None:
 
 def test_a_click_on_a_taken_cell_gives_a_message_and_changes_nothing(board: TicTacToeBoard) -> None:
     board.buttons[4].click()
+    board.wait()
     before = board.state
     (reply,) = marks(board, "O")
 
     for cell, owner in ((4, "X"), (reply, "O")):
         board.buttons[cell].click()
+        board.wait()
         assert board.state is before
         assert board.message.value == f"Cell {cell} is taken by {owner}: choose an empty cell."
         assert_shows(board, before)
 
     board.buttons[next(c for c in range(9) if before.board[c] is None)].click()
+    board.wait()
     assert board.message.value == ""  # a good move clears the message
 
 
 def test_clicks_off_the_board_or_by_row_and_column(board: TicTacToeBoard) -> None:
     board.click(9)
+    board.wait()
     assert board.state.ply == 0
     assert "off the board" in board.message.value
     board.click((1, 1))
+    board.wait()
     assert board.state.board[4] == "X"
     board.click((1, 1))
+    board.wait()
     assert "taken" in board.message.value
     board.click("centre")  # type: ignore[arg-type]
+    board.wait()
     assert "cell number" in board.message.value
     assert_no_failure(board)
 
@@ -127,6 +150,7 @@ def test_a_click_after_the_game_ended_gives_a_message() -> None:
     board = TicTacToeBoard(side="two humans")
     for cell in (0, 3, 1, 4, 2):  # X takes the top row
         board.buttons[cell].click()
+        board.wait()
     assert board.state.winner == "X"
     assert "X wins" in board.status.value and "0, 1, 2" in board.status.value
     for cell in range(9):  # the winning line wins over the last-move highlight (cell 2)
@@ -135,9 +159,11 @@ def test_a_click_after_the_game_ended_gives_a_message() -> None:
     finished = board.state
 
     board.buttons[5].click()
+    board.wait()
     assert board.state is finished
     assert "The game is over (X won)" in board.message.value
     board.ai_move_button.click()
+    board.wait()
     assert board.state is finished
     assert "game is over" in board.message.value
 
@@ -146,57 +172,74 @@ def test_a_draw_is_reported_and_further_clicks_refused() -> None:
     board = TicTacToeBoard(side="two humans")
     for cell in (0, 4, 8, 1, 7, 6, 2, 5, 3):
         board.buttons[cell].click()
+        board.wait()
     assert board.state.is_terminal() and board.state.winner is None
     assert "Draw" in board.status.value
     board.buttons[0].click()
+    board.wait()
     assert "The game is over (a draw)" in board.message.value
 
 
 def test_undo_takes_back_your_move_and_the_ai_reply(board: TicTacToeBoard) -> None:
     board.buttons[4].click()
+    board.wait()
     after_first_exchange = board.state
     empty = next(c for c in range(9) if after_first_exchange.board[c] is None)
     board.buttons[empty].click()
+    board.wait()
     assert board.state.ply == 4
 
     board.undo_button.click()
+    board.wait()
     assert board.state is after_first_exchange
     assert_shows(board, after_first_exchange)
     assert board.figures.value == ""
 
     board.undo_button.click()
+    board.wait()
     assert board.state.ply == 0
     board.undo_button.click()
+    board.wait()
     assert board.state.ply == 0
     assert board.message.value == "Nothing to undo: no move has been played."
 
 
 def test_undo_when_you_play_o() -> None:
     board = TicTacToeBoard(side="O", difficulty="perfect")
+    board.wait()
     assert board.state.ply == 1  # the AI opened as X
     board.undo_button.click()
+    board.wait()
     assert board.state.ply == 1
     assert board.message.value == "Nothing to undo: you have not moved yet."
 
     opening = board.state
     board.buttons[next(c for c in range(9) if opening.board[c] is None)].click()
+    board.wait()
     assert board.state.ply == 3
     board.undo_button.click()
+    board.wait()
     assert board.state is opening
 
 
 def test_undo_takes_back_one_move_between_two_humans() -> None:
     board = TicTacToeBoard(side="two humans")
     board.buttons[0].click()
+    board.wait()
     board.buttons[4].click()
+    board.wait()
     board.undo_button.click()
+    board.wait()
     assert moves_from_start(board.state) == [0]
 
 
 def test_new_game_resets(board: TicTacToeBoard) -> None:
     board.buttons[0].click()
+    board.wait()
     board.buttons[8].click()
+    board.wait()
     board.new_game_button.click()
+    board.wait()
     assert board.state == TicTacToe() and board.state.ply == 0
     assert board.figures.value == "" and board.message.value == ""
     assert board.last_result is None
@@ -204,8 +247,11 @@ def test_new_game_resets(board: TicTacToeBoard) -> None:
     assert all(button.style.button_color == style.CELL_COLOUR for button in board.buttons)
 
     board.side_selector.value = "O"  # the AI now plays X and moves at once
+
+    board.wait()
     assert board.state.ply == 1
     board.new_game_button.click()
+    board.wait()
     assert board.state.ply == 1 and marks(board, "X")
 
 
@@ -213,9 +259,12 @@ def test_new_game_returns_to_a_given_start() -> None:
     start = play_moves(TicTacToe(), [0, 4])
     board = TicTacToeBoard(start=start, side="two humans")
     board.buttons[8].click()
+    board.wait()
     board.new_game_button.click()
+    board.wait()
     assert board.state is start
     board.undo_button.click()
+    board.wait()
     assert board.state is start
     assert "Nothing to undo" in board.message.value
 
@@ -223,24 +272,31 @@ def test_new_game_returns_to_a_given_start() -> None:
 def test_changing_sides_mid_game_lets_the_ai_move() -> None:
     board = TicTacToeBoard(side="two humans")
     board.buttons[4].click()  # X played; O to move
+    board.wait()
     board.side_selector.value = "X"  # you are X, so the AI must answer as O now
+    board.wait()
     assert board.state.ply == 2 and len(marks(board, "O")) == 1
     assert board.message.value == "You play X."
 
 
 def test_ai_vs_ai_steps_and_plays_to_the_end(board: TicTacToeBoard) -> None:
     board.side_selector.value = "AI vs AI"
+    board.wait()
     assert board.state.ply == 0
     board.buttons[0].click()
+    board.wait()
     assert board.state.ply == 0
     assert "The AI plays both sides" in board.message.value
 
     board.ai_move_button.click()
+    board.wait()
     assert board.state.ply == 1
     board.ai_move_button.click()
+    board.wait()
     assert board.state.ply == 2
 
     board.play_to_end_button.click()
+    board.wait()
     final = board.state
     assert final.is_terminal()
     assert final.winner is None  # perfect play on both sides draws
@@ -251,24 +307,31 @@ def test_ai_vs_ai_steps_and_plays_to_the_end(board: TicTacToeBoard) -> None:
     assert "Draw" in board.status.value
 
     board.play_to_end_button.click()
+    board.wait()
     assert "game is over" in board.message.value
     board.undo_button.click()
+    board.wait()
     assert board.state is final.undo()
 
 
 def test_a_difficulty_change_rebuilds_the_agent(board: TicTacToeBoard) -> None:
     perfect = board.agent
     assert perfect.name == "perfect"
-    assert board.difficulty_selector.options == tuple((level, level) for level in DIFFICULTIES)
+    assert board.difficulty_selector.options == tuple((level, level) for level in TicTacToe().game.difficulties)
 
     board.difficulty_selector.value = "easy"
+
+    board.wait()
     assert board.agent is not perfect
     assert board.agent.name == "easy"
     assert board.message.value == "The AI is now easy."
     board.buttons[4].click()
+    board.wait()
     assert "AI (easy)" in board.figures.value
 
     board.difficulty_selector.value = "perfect"
+
+    board.wait()
     assert board.agent is not perfect and board.agent.name == "perfect"
 
 
@@ -280,13 +343,17 @@ def test_an_explicit_opponent_and_switching_back_to_it() -> None:
     assert board.difficulty_selector.options[0] == ("dice (given)", GIVEN_AGENT)
 
     board.buttons[4].click()
+    board.wait()
     assert board.state.ply == 2
     assert "AI (dice)" in board.figures.value and "a random move" in board.figures.value
     assert board.last_result is None
 
     board.difficulty_selector.value = "hard"
+
+    board.wait()
     assert board.agent.name == "hard"
     board.difficulty_selector.value = GIVEN_AGENT
+    board.wait()
     assert board.agent is opponent
 
 
@@ -295,10 +362,12 @@ def test_an_explicit_opponent_and_switching_back_to_it() -> None:
 def test_the_perfect_ai_never_loses_to_random_clicks(side: str, seed: int) -> None:
     rng = random.Random(seed)
     board = TicTacToeBoard(side=side, difficulty="perfect")  # type: ignore[arg-type]
+    board.wait()
     while not board.state.is_terminal():
         cell = rng.randrange(9)  # taken cells too: they must only give a message
         before = board.state
         board.buttons[cell].click()
+        board.wait()
         if before.board[cell] is not None:
             assert board.state is before and "taken" in board.message.value
     ai = "O" if side == "X" else "X"
@@ -322,17 +391,21 @@ def test_a_failing_agent_gives_a_message_not_an_exception() -> None:
 
     board = TicTacToeBoard(opponent=Broken())
     board.buttons[0].click()
+    board.wait()
     assert moves_from_start(board.state) == [0]
     assert board.message.value == "The AI (broken) could not move: RuntimeError: no idea"
     assert board.thinking.value == ""
     board.buttons[1].click()  # still the AI's turn
+    board.wait()
     assert moves_from_start(board.state) == [0]
     assert "the AI's turn" in board.message.value
     board.undo_button.click()
+    board.wait()
     assert board.state.ply == 0
 
     board = TicTacToeBoard(opponent=Cheater())
     board.buttons[4].click()
+    board.wait()
     assert "The AI (cheater) could not move: IllegalMoveError" in board.message.value
     assert board.state.ply == 1
 
@@ -343,10 +416,86 @@ def test_bigger_boards_offer_only_the_presets_that_fit() -> None:
     assert board.difficulty == "hard"
     assert len(board.buttons) == 16
     board.click((1, 1))
+    board.wait()
     assert board.state.board[5] == "X" and board.state.ply == 2
     assert "depth 4" in board.figures.value
-    with pytest.raises(ValueError, match="perfect"):
+    with pytest.raises(ValueError, match="'perfect' is not offered"):
         MNKBoard(4, 4, 3, difficulty="perfect")
+
+
+class Gate:
+    """An agent that waits for :meth:`release` before answering (a slow AI, under control)."""
+
+    name = "gate"
+
+    def __init__(self, move: Move) -> None:
+        self.move = move
+        self.asked = threading.Event()
+        self.go = threading.Event()
+
+    def release(self) -> None:
+        self.go.set()
+
+    def choose_move(self, state: GameState) -> Move:
+        self.asked.set()
+        assert self.go.wait(10)
+        return self.move
+
+
+def test_the_board_answers_while_the_ai_thinks() -> None:
+    gate = Gate(move=8)
+    board = TicTacToeBoard(opponent=gate)
+    board.buttons[4].click()  # returns at once: the AI thinks in the background
+    assert gate.asked.wait(10)
+    assert board.thinking.value == THINKING_TEXT and board.state.ply == 1
+    board.buttons[0].click()
+    assert board.state.ply == 1 and "is thinking" in board.message.value
+    gate.release()
+    assert board.wait(10)
+    assert moves_from_start(board.state) == [4, 8] and board.thinking.value == ""
+
+
+@pytest.mark.parametrize("press", ["new game", "undo", "side"])
+def test_a_late_answer_after_new_game_undo_or_a_side_change_is_dropped(press: str) -> None:
+    """The issue: a New game pressed while the AI is thinking could be overwritten by the old
+    game plus the AI's move."""
+    gate = Gate(move=8)
+    board = TicTacToeBoard(opponent=gate)
+    board.buttons[4].click()
+    assert gate.asked.wait(10)
+    if press == "new game":
+        board.new_game_button.click()
+    elif press == "undo":
+        board.undo_button.click()
+    else:
+        board.side_selector.value = "two humans"
+    assert board.thinking.value == ""
+    gate.release()
+    assert board.wait(10)
+    expected = [4] if press == "side" else []  # not [4, 8]: the old game plus the AI's move
+    assert moves_from_start(board.state) == expected
+    assert_shows(board, board.state)
+    assert board.figures.value == "" and board.last_result is None
+
+
+def test_a_big_board_with_the_ai_to_move_first_returns_at_once() -> None:
+    started = time.perf_counter()
+    board = MNKBoard(15, 15, 5, side="O", pause=0)
+    built = time.perf_counter() - started
+    assert built < 5, f"the constructor took {built:.1f} s"  # about 0.3 s: 225 buttons, no search
+    assert len(board.buttons) == 225 and board.state.ply == 0 and board.thinking.value == THINKING_TEXT
+    assert [value for _, value in board.difficulty_selector.options] == ["easy", "medium", "hard"]
+    assert all(preset.time_limit is not None for preset in board.state.game.presets)  # every level by the clock
+    assert board.wait(30)
+    assert board.state.ply == 1 and board.state.board[board.state.last_move] == "X"
+    assert "AI (hard) played" in board.figures.value and "an estimate for X, not proven" in board.figures.value
+
+
+def test_the_board_is_chosen_by_the_games_description() -> None:
+    assert type(game_board(TicTacToe(), side="two humans")) is MNKBoard
+    assert type(game_board(new_game("connect4"), side="two humans")).__name__ == "ConnectFourBoard"
+    with pytest.raises(ValueError, match="not played on a board"):
+        game_board(GameTree(TEXTBOOK_TREE))
 
 
 def test_bad_arguments_are_named() -> None:
@@ -367,9 +516,13 @@ def test_cells_carry_css_classes_and_tooltips(board: TicTacToeBoard) -> None:
 
 
 def test_setting_the_state_shows_it(board: TicTacToeBoard) -> None:
-    position = play_moves(TicTacToe(), [0, 4, 1])
+    position = play_moves(TicTacToe(), [0, 4, 1, 2])  # X (you) to move
     board.state = position
     assert_shows(board, position)
+    board.state = position.undo()  # O to move: the AI (O) answers
+    board.wait()
+    assert board.state.undo() is position.undo() and board.state.to_move == "X"
+    assert_shows(board, board.state)
     with pytest.raises(ValueError):
         board.state = MNKGame(4, 4, 3)
 

@@ -3,18 +3,23 @@ handlers, choices through the drop-downs' and the toggle's values, as the front 
 
 from __future__ import annotations
 
+import threading
+import unicodedata
+from collections.abc import Callable
+from typing import cast
+
 import pytest
 
 from tictac_edu.agents import SearchAgent
-from tictac_edu.evaluation.connect4 import window_evaluation
+from tictac_edu.evaluation.connect4 import symmetry_test, window_evaluation
 from tictac_edu.games import TicTacToe
 from tictac_edu.games.base import GameState, Move
 from tictac_edu.games.connect4 import ConnectFour
-from tictac_edu.solvers.connect4 import Solver, centre_first_columns
+from tictac_edu.solvers.connect4 import Solver
 from tictac_edu.widgets import ConnectFourBoard, analyse_columns, style
 from tictac_edu.widgets import connect4 as c4widget
 from tictac_edu.widgets.base import THINKING_TEXT
-from tictac_edu.widgets.connect4 import ANALYSING_TEXT, ESTIMATE_MARK, LAST_MOVE_CLASS, WIN_CLASS
+from tictac_edu.widgets.connect4 import ANALYSING_TEXT, ESTIMATE_MARK, ESTIMATE_NOTE, LAST_MOVE_CLASS, WIN_CLASS
 
 CENTRE = 3
 """Column 4 on the board."""
@@ -29,7 +34,7 @@ SMALL_BUDGET = 2_000
 
 def fast_agent() -> SearchAgent:
     """A deterministic agent that answers in milliseconds."""
-    return SearchAgent(depth=2, evaluate=window_evaluation, order=list(centre_first_columns(7)), name="fast")
+    return SearchAgent(depth=2, evaluate=window_evaluation, order=list(ConnectFour().game.move_order), name="fast")
 
 
 def discs(board: ConnectFourBoard, player: str) -> set[tuple[int, int]]:
@@ -63,6 +68,7 @@ def board() -> ConnectFourBoard:
 
 def test_a_drop_falls_to_the_bottom_and_the_ai_replies(board: ConnectFourBoard) -> None:
     board.drop_buttons[CENTRE].click()
+    board.wait()
 
     state = board.state
     assert state.cell(CENTRE, 0) == "X"
@@ -82,19 +88,23 @@ def test_a_drop_falls_to_the_bottom_and_the_ai_replies(board: ConnectFourBoard) 
 
 def test_the_easy_preset_replies() -> None:
     board = ConnectFourBoard(difficulty="easy", seed=3, pause=0)
+    board.wait()
     assert board.agent.name == "easy"
     for column in (CENTRE, CENTRE, 2):
         board.drop_buttons[column].click()
+        board.wait()
     assert board.state.ply == 6
     assert "AI (easy) played column" in board.figures.value
     assert_shows(board, board.state)
     assert_no_failure(board)
 
 
-def test_the_perfect_ai_replies_with_a_best_move_from_the_middle_game() -> None:
+def test_the_expert_ai_replies_with_a_proven_best_move_from_the_middle_game() -> None:
     start = ConnectFour.from_moves(MIDDLE_GAME)
-    board = ConnectFourBoard(difficulty="perfect", start=start)
+    board = ConnectFourBoard(difficulty="expert", start=start)
+    board.wait()
     board.drop_buttons[4].click()  # column 5: the best for X
+    board.wait()
 
     after_you = start.play(4)
     assert board.state.undo() == after_you and board.state.ply == len(MIDDLE_GAME) + 2
@@ -103,9 +113,9 @@ def test_the_perfect_ai_replies_with_a_best_move_from_the_middle_game() -> None:
     reply = board.state.last_move
     assert reply is not None and scores[reply] == best
     result = board.last_result
-    assert result is not None and result.exact and result.depth is None and result.value == best
-    assert f"AI (perfect) played column {reply + 1} for O" in board.figures.value
-    assert f"value {best}" in board.figures.value and "with best play" in board.figures.value
+    assert result is not None and result.proven and result.depth is None and result.value == best
+    assert f"AI (expert) played column {reply + 1} for O" in board.figures.value
+    assert f"value {best}" in board.figures.value and "with best play, proven" in board.figures.value
     assert "to the end" in board.figures.value
 
 
@@ -122,8 +132,10 @@ def test_the_thinking_line_shows_while_the_ai_searches() -> None:
 
     agent = Watched(depth=1, evaluate=window_evaluation, name="watched")
     board = ConnectFourBoard(opponent=agent)
+    board.wait()
     agent.board = board
     board.click(0)
+    board.wait()
     assert seen and all(THINKING_TEXT in text for text in seen)
     assert board.thinking.value == ""
 
@@ -133,17 +145,20 @@ def test_the_thinking_line_shows_while_the_ai_searches() -> None:
 
 def test_a_full_column_gives_a_message_and_changes_nothing() -> None:
     board = ConnectFourBoard(opponent=fast_agent(), start=ConnectFour.from_moves("444444"))
+    board.wait()
     before = board.state
     assert board.drop_buttons[CENTRE].style.button_color == style.C4_FULL_COLUMN_COLOUR
     assert board.drop_buttons[CENTRE].tooltip == "Column 4 is full"
 
     board.drop_buttons[CENTRE].click()
+    board.wait()
     assert board.state is before
     assert board.message.value == "Column 4 is full: choose another column."
     assert board.figures.value == ""
     assert_shows(board, before)
 
     board.drop_buttons[0].click()
+    board.wait()
     assert board.state.ply == before.ply + 2
     assert board.message.value == ""  # a good move clears the message
 
@@ -151,6 +166,7 @@ def test_a_full_column_gives_a_message_and_changes_nothing() -> None:
 def test_columns_that_do_not_exist_get_a_message(board: ConnectFourBoard) -> None:
     for column in (7, -1, "4", True, (0, 0)):
         board.click(column)  # type: ignore[arg-type]
+        board.wait()
         assert board.state.ply == 0
         assert board.message.value.startswith(f"There is no column {column!r}")
     assert_no_failure(board)
@@ -158,8 +174,10 @@ def test_columns_that_do_not_exist_get_a_message(board: ConnectFourBoard) -> Non
 
 def test_a_win_highlights_four_cells_and_ends_the_game() -> None:
     board = ConnectFourBoard(side="two humans")
+    board.wait()
     for column in (0, 1, 0, 1, 0, 1, 0):  # X fills column 1 from the bottom
         board.drop_buttons[column].click()
+        board.wait()
 
     assert board.state.winner == "X"
     four = {(0, row) for row in range(4)}
@@ -174,19 +192,24 @@ def test_a_win_highlights_four_cells_and_ends_the_game() -> None:
 
     finished = board.state
     board.drop_buttons[5].click()
+    board.wait()
     assert board.state is finished
     assert board.message.value == "The game is over (X won). Press New game to play again, or Undo."
     board.ai_move_button.click()
+    board.wait()
     assert board.state is finished and "game is over" in board.message.value
 
     board.undo_button.click()  # the four is gone, and so are the rings
+    board.wait()
     assert board.state.winner is None
     assert not any(WIN_CLASS in cell._dom_classes for cells in board.cells for cell in cells)
 
 
 def test_a_diagonal_win_is_described() -> None:
     board = ConnectFourBoard(side="two humans", start=ConnectFour.from_moves("1223433454"))
+    board.wait()
     board.click(3)
+    board.wait()
     assert board.state.winner == "X"
     assert "with four diagonally, columns 1–4" in board.status.value
     assert len([cell for cells in board.cells for cell in cells if WIN_CLASS in cell._dom_classes]) == 4
@@ -200,9 +223,12 @@ def test_it_is_the_ais_turn_after_a_failed_reply() -> None:
             raise RuntimeError("no idea")
 
     board = ConnectFourBoard(opponent=Broken())
+    board.wait()
     board.click(2)
+    board.wait()
     assert board.message.value == "The AI (broken) could not move: RuntimeError: no idea"
     board.click(3)
+    board.wait()
     assert board.state.moves() == [2]
     assert "the AI's turn" in board.message.value
 
@@ -212,53 +238,70 @@ def test_it_is_the_ais_turn_after_a_failed_reply() -> None:
 
 def test_undo_and_new_game(board: ConnectFourBoard) -> None:
     board.drop_buttons[CENTRE].click()
+    board.wait()
     after_first_exchange = board.state
     board.drop_buttons[2].click()
+    board.wait()
     assert board.state.ply == 4
 
     board.undo_button.click()
+    board.wait()
     assert board.state is after_first_exchange
     assert_shows(board, after_first_exchange)
     assert board.figures.value == "" and board.last_result is None
 
     board.undo_button.click()
+    board.wait()
     assert board.state.ply == 0
     assert discs(board, "X") == discs(board, "O") == set()
     board.undo_button.click()
+    board.wait()
     assert board.message.value == "Nothing to undo: no move has been played."
 
     board.drop_buttons[0].click()
+    board.wait()
     board.new_game_button.click()
+    board.wait()
     assert board.state == ConnectFour() and board.state.ply == 0
     assert board.figures.value == "" and board.message.value == ""
     assert_shows(board, ConnectFour())
     assert all(button.style.button_color == style.C4_DROP_BUTTON_COLOUR for button in board.drop_buttons)
 
     board.side_selector.value = "O"  # the AI now plays X and moves at once
+    board.wait()
     assert board.state.ply == 1 and len(discs(board, "X")) == 1
     board.new_game_button.click()
+    board.wait()
     assert board.state.ply == 1
 
 
 def test_new_game_returns_to_a_given_start() -> None:
     start = ConnectFour.from_moves("4453")
     board = ConnectFourBoard(side="two humans", start=start)
+    board.wait()
     board.click(0)
+    board.wait()
     board.new_game_button.click()
+    board.wait()
     assert board.state is start
     board.undo_button.click()
+    board.wait()
     assert board.state is start and "Nothing to undo" in board.message.value
 
 
 def test_ai_vs_ai_plays_to_the_end(board: ConnectFourBoard) -> None:
     board.side_selector.value = "AI vs AI"
+    board.wait()
     board.drop_buttons[0].click()
+    board.wait()
     assert board.state.ply == 0
     assert "The AI plays both sides" in board.message.value
 
     board.ai_move_button.click()
+    board.wait()
     assert board.state.ply == 1
     board.play_to_end_button.click()
+    board.wait()
     final = board.state
     assert final.is_terminal()
     assert ConnectFour.from_moves(final.moves_string()) == final  # every move legal
@@ -267,18 +310,21 @@ def test_ai_vs_ai_plays_to_the_end(board: ConnectFourBoard) -> None:
     assert "nodes" in board.figures.value
 
     board.play_to_end_button.click()
+    board.wait()
     assert "game is over" in board.message.value
     board.undo_button.click()
+    board.wait()
     assert board.state is final.undo()
 
 
 def test_a_difficulty_change_rebuilds_the_agent(board: ConnectFourBoard) -> None:
     assert [value for _, value in board.difficulty_selector.options] == ["given agent", "easy", "medium", "hard",
-                                                                         "perfect"]
+                                                                         "expert"]
     board.difficulty_selector.value = "medium"
+    board.wait()
     assert board.agent.name == "medium"
     assert board.message.value == "The AI is now medium."
-    assert ConnectFourBoard().difficulty == "perfect"
+    assert ConnectFourBoard().difficulty == "expert"
 
 
 # -- the analysis ----------------------------------------------------------------------------------
@@ -287,10 +333,12 @@ def test_a_difficulty_change_rebuilds_the_agent(board: ConnectFourBoard) -> None
 def test_the_analysis_shows_the_solvers_scores() -> None:
     start = ConnectFour.from_moves(NEAR_END)
     board = ConnectFourBoard(side="two humans", start=start)
+    board.wait()
     assert board.analysis == [""] * 7
     assert board.analysis_row.layout.display == "none"
 
     board.analyse_button.value = True
+    board.wait()
 
     expected = Solver().analyze(start)
     assert expected == NEAR_END_SCORES
@@ -307,11 +355,13 @@ def test_the_analysis_shows_the_solvers_scores() -> None:
     assert style.C4_BEST_SCORE_BACKGROUND not in board.analysis_labels[1].value
 
     board.click(4)  # O to move now: the scores follow
+    board.wait()
     after = start.play(4)
     assert board.analysis == ["full" if score is None else signed(score) for score in Solver().analyze(after)]
     assert "Scores for O" in board.legend.value
 
     board.analyse_button.value = False
+    board.wait()
     assert board.analysis == [""] * 7 and board.column_scores == []
     assert board.analysis_row.layout.display == "none"
 
@@ -319,6 +369,7 @@ def test_the_analysis_shows_the_solvers_scores() -> None:
 def test_a_full_column_is_marked_in_the_analysis() -> None:
     moves = "2252576253462244111563365343671351441"  # columns 1-5 full, O to move
     board = ConnectFourBoard(side="two humans", start=ConnectFour.from_moves(moves), analyse=True)
+    board.wait()
     assert board.analysis == ["full"] * 5 + ["-1", "-2"]
     assert board.analysis_labels[0].tooltip == "Column 1 is full"
     assert [score.note for score in board.column_scores[5:] if score is not None] == ["loss in 2", "loss in 1"]
@@ -326,11 +377,12 @@ def test_a_full_column_is_marked_in_the_analysis() -> None:
 
 def test_the_analysis_falls_back_to_estimates_when_the_solver_cannot_finish() -> None:
     board = ConnectFourBoard(side="two humans", analyse=True, analysis_nodes=0)
+    board.wait()
     assert all(text.startswith(ESTIMATE_MARK) for text in board.analysis)
     assert len(board.analysis) == 7
     scores = board.column_scores
     assert all(score is not None and not score.exact and score.note == "estimate" for score in scores)
-    assert all("heuristic estimate" in (label.tooltip or "") for label in board.analysis_labels)
+    assert all("an estimate, not proven" in (label.tooltip or "") for label in board.analysis_labels)
     assert board.analysis[2] == board.analysis[4] and board.analysis[0] == board.analysis[6]  # a symmetric board
     assert "did not finish within 0 nodes" in board.legend.value
 
@@ -354,21 +406,98 @@ def test_the_analysis_waits_for_the_ai_and_is_computed_once_per_position(
     monkeypatch.setattr(c4widget, "analyse_columns", recording)
     shown: list[str] = []
     board = ConnectFourBoard(opponent=fast_agent(), analyse=True, analysis_nodes=SMALL_BUDGET)
-    board.thinking.observe(lambda change: shown.append(change["new"]), names="value")
+    board.wait()
+    board.analysis_status.observe(lambda change: shown.append(change["new"]), names="value")
     board.click(CENTRE)
+    board.wait()
     assert [state.ply for state in analysed] == [0, 2]  # not the position the AI answered at once
-    assert any(ANALYSING_TEXT in text for text in shown) and board.thinking.value == ""
+    assert "The analysis waits for the AI's move." in shown
+    assert any(text.startswith(ANALYSING_TEXT) for text in shown)
+    assert board.analysis_status.value == "" and board.thinking.value == ""
 
     board.undo_button.click()
+    board.wait()
     assert len(analysed) == 2  # the empty board was analysed already
     board.analyse_button.value = False
+    board.wait()
     board.analyse_button.value = True
+    board.wait()
     assert len(analysed) == 2
+
+
+class SlowAnalysis:
+    """Stands in for :func:`analyse_columns`: waits until released (a long analysis)."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.go = threading.Event()
+        self.positions: list[ConnectFour] = []
+
+    def __call__(self, state: ConnectFour, *args: object, **kwargs: object) -> object:
+        self.positions.append(state)
+        self.started.set()
+        clock = cast(Callable[[], float], kwargs["clock"])
+        while not self.go.wait(0.01):
+            clock()  # a cancelled analysis stops here, as the solver would at its next look at the clock
+        return analyse_columns(state, *args, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_move_clears_the_scores_at_once_and_the_board_stays_responsive(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = ConnectFourBoard(side="two humans", analyse=True, start=ConnectFour.from_moves(NEAR_END))
+    board.wait()
+    assert board.analysis == [signed(score) for score in NEAR_END_SCORES]
+    slow = SlowAnalysis()
+    monkeypatch.setattr(c4widget, "analyse_columns", slow)
+
+    board.click(4)  # returns at once, although the next analysis takes long
+    assert slow.started.wait(10)
+    assert board.state.ply == len(NEAR_END) + 1
+    assert board.analysis == [""] * 7 and board.column_scores == []  # the old scores are gone at once
+    assert all(c4widget.PENDING_TEXT in label.value for label in board.analysis_labels)
+    assert board.analysis_status.value.startswith(ANALYSING_TEXT)
+
+    board.click(3)  # still answering clicks: this cancels the analysis of the position before
+    assert board.state.ply == len(NEAR_END) + 2
+    slow.go.set()
+    assert board.wait(30)
+    assert [state.ply for state in slow.positions] == [len(NEAR_END) + 1, len(NEAR_END) + 2]
+    after = ConnectFour.from_moves(NEAR_END + "54")
+    assert board.analysis == ["full" if score is None else signed(score) for score in Solver().analyze(after)]
+    assert board.analysis_status.value == ""
+
+
+def test_no_emoji_in_the_indicators() -> None:
+    board = ConnectFourBoard(side="two humans", analyse=True, analysis_nodes=0)
+    texts = [ANALYSING_TEXT, THINKING_TEXT, board.analysis_status.value, board.thinking.value]
+    board.wait()
+    texts += [board.legend.value, *(label.value for label in board.analysis_labels)]
+    assert not [char for text in texts for char in text if unicodedata.category(char) == "So"]
+
+
+def test_estimates_use_a_symmetric_evaluation() -> None:
+    evaluate = (analyse_columns.__kwdefaults__ or {})["evaluate"]
+    states = [ConnectFour.from_moves(moves) for moves in ("", "4", "4455", "3344", MIDDLE_GAME, NEAR_END)]
+    assert symmetry_test(evaluate, states).symmetric
+    assert not symmetry_test(window_evaluation, states).symmetric  # the one the analysis no longer uses
+
+
+def test_an_outcome_the_search_proves_is_shown_as_proven_not_as_an_estimate() -> None:
+    scores = analyse_columns(ConnectFour.from_moves("4455"), max_nodes=0)
+    by_column = {score.column: score for score in scores if score is not None}
+    for column in (2, 5):  # an open three on the bottom row: a win the search sees through
+        assert (by_column[column].text, by_column[column].note, by_column[column].outcome) == ("win", "proven", "win")
+        assert not by_column[column].exact and not by_column[column].estimate
+    others = [score for column, score in by_column.items() if column not in (2, 5)]
+    assert all(score.estimate and score.note == ESTIMATE_NOTE and score.text.startswith(ESTIMATE_MARK)
+               for score in others)
+    assert c4widget.best_columns(scores) == {2, 5}
 
 
 def test_the_analysis_of_a_finished_game() -> None:
     board = ConnectFourBoard(side="two humans", analyse=True, start=ConnectFour.from_moves("121212"))
+    board.wait()
     board.click(0)
+    board.wait()
     assert board.state.winner == "X"
     assert board.analysis == [""] * 7
     assert "nothing to analyse" in board.legend.value
@@ -388,6 +517,7 @@ def test_widgets_carry_css_classes(board: ConnectFourBoard) -> None:
     assert board.grid.children[-1] is board.cells[6][0]
     assert "tictac-board" in board._dom_classes and board.widget is board
     board.click(CENTRE)
+    board.wait()
     assert style.C4_X_COLOUR in board.cells[CENTRE][0].value
     assert style.C4_HOLE_COLOUR in board.cells[0][5].value
 
@@ -415,7 +545,9 @@ def test_bad_arguments_are_named() -> None:
 
 def test_other_board_sizes() -> None:
     board = ConnectFourBoard(side="two humans", start=ConnectFour(columns=5, rows=4), analyse=True)
+    board.wait()
     assert len(board.drop_buttons) == 5 and len(board.cells[0]) == 4
     assert len(board.analysis) == 5
     board.click(4)
+    board.wait()
     assert board.state.cell(4, 0) == "X"

@@ -1,51 +1,92 @@
 """The command line: ``python -m tictac_edu COMMAND ...`` (``--help`` on any command).
 
 * ``count tictactoe``: the figures of the complete tic-tac-toe game tree.
-* ``play tictactoe``: a game in the terminal against the AI (``play mnk`` for bigger boards).
+* ``play NAME``: a game in the terminal against the AI, for every registered board game
+  (``tictactoe``, ``mnk --rows R --columns C --k K``, ``connect4``, ``gomoku --rule R --size
+  N``), driven by a :class:`~tictac_edu.session.GameSession`.
 * ``solve connect4``: the exact scores of Connect Four positions (see :func:`solve_lines`).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
+import signal
 import sys
-from collections.abc import Iterable, Sequence
+import textwrap
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
-from tictac_edu.agents import DIFFICULTIES, Agent, Difficulty, difficulty_agent
-from tictac_edu.games import IllegalMoveError, MNKGame, TicTacToe
+from tictac_edu.games import game_names, new_game
+from tictac_edu.games.base import GameState
 from tictac_edu.search import count_tree
-from tictac_edu.solvers.connect4 import Solver
+from tictac_edu.session import AI_VS_AI, QUIT_WORDS, TWO_HUMANS, GameSession, level_summary
+from tictac_edu.solvers.connect4 import Solver, SolverLimitReached
 
-QUIT_WORDS = ("q", "quit", "exit")
+SIDE_WORDS = {"both": TWO_HUMANS, "none": AI_VS_AI}
+"""``play --side`` words for the sides that are not one player: two people at one keyboard, or
+nobody (the AI plays itself)."""
+
+PIPE_CLOSED_STATUS = 141
+"""The exit status when the reader of the output has gone (``... | head -1``), as a pipe writer
+killed by SIGPIPE reports it."""
+
+INTERRUPTED_STATUS = 130
+"""The exit status after Ctrl-C, except in ``play``, where Ctrl-C is the usual way to leave."""
+
+HELP_WIDTH = 78
+"""The width of ``play --help``'s own paragraphs."""
+
+FORBIDDEN_WORDS = {"33": "double-three", "44": "double-four", "OL": "overline"}
+"""Renju's forbidden patterns in words, for the line listing Black's forbidden points."""
+
+GAME_OPTIONS = ("rows", "columns", "k", "size", "rule")
+"""The ``play`` options that build the game (each game takes some of them)."""
+
+LEVEL_EXAMPLES: dict[str, tuple[dict[str, int], ...]] = {
+    "mnk": ({"rows": 5, "columns": 5, "k": 3}, {"rows": 6, "columns": 6, "k": 4}, {"rows": 15, "columns": 15, "k": 5}),
+}
+"""Board sizes whose levels ``play --help`` shows, for games whose levels depend on the size."""
 
 
-def _parse_move(text: str, state: MNKGame) -> int | tuple[int, int]:
-    """A cell number (``4``) or a row and column (``1 1`` or ``1,1``); raises ValueError."""
-    parts = text.replace(",", " ").split()
-    if len(parts) == 1 and parts[0].lstrip("-").isdigit():
-        return int(parts[0])
-    if len(parts) == 2 and all(part.lstrip("-").isdigit() for part in parts):
-        return int(parts[0]), int(parts[1])
-    last = len(state.board) - 1
-    raise ValueError(f"{text!r} is not a move: type a cell number 0-{last} as shown on the board, "
-                     f"or a row and a column such as '1 2'")
-
-
-def play_in_terminal(state: MNKGame, human: str, agent: Agent, stdin: TextIO, stdout: TextIO) -> int:
-    """Play one game from ``state``, the human moving for ``human`` against ``agent``;
-    returns the exit status (0)."""
+def play_in_terminal(session: GameSession, stdin: TextIO, stdout: TextIO) -> int:
+    """Play ``session``'s game in the terminal: people type their moves at a prompt, the AI
+    answers with its move and figures (proven or an estimate). A bad move gets one line and a
+    new prompt; ``q``, or the end of input, leaves. Returns the exit status: 0, or 1 if the AI
+    could not move."""
 
     def say(text: str = "") -> None:
         print(text, file=stdout, flush=True)
 
-    say(f"You play {human}; the AI ({agent.name}) plays {'O' if human == 'X' else 'X'}. "
-        f"Type a cell number, or q to quit.")
-    while not state.is_terminal():
-        if state.to_move == human:
-            say()
-            say(state.text(numbered=True))
-            print(f"Your move ({human}): ", end="", file=stdout, flush=True)
+    notation = session.notation
+    state = session.state
+    title = state.game.title
+    typing = f"Type {notation.input_help(state)}, or q to quit."
+    humans = session.human_players()
+    if len(humans) == 1:
+        (human,) = humans
+        (ai,) = session.ai_players()
+        say(f"{title}. You play {human}; the AI ({session.agent.name}) plays {ai}. {typing}")
+    elif humans:
+        say(f"{title}. Two players take turns at this keyboard. {typing}")
+    else:
+        say(f"{title}. The AI ({session.agent.name}) plays both sides.")
+    shown: GameState | None = None  # the position last drawn: after a refused move, only the prompt again
+    while not session.state.is_terminal():
+        state = session.state
+        if session.is_human_turn():
+            if state is not shown:
+                say()
+                say(notation.board_text(state))
+                forbidden = forbidden_text(state, notation.name)
+                if forbidden:
+                    say(forbidden)
+                shown = state
+            prompt = f"Your move ({state.to_move}): " if len(humans) == 1 else f"{state.to_move} to move: "
+            print(prompt, end="", file=stdout, flush=True)
             line = stdin.readline()
             if not line:
                 say()
@@ -56,100 +97,317 @@ def play_in_terminal(state: MNKGame, human: str, agent: Agent, stdin: TextIO, st
                 say("Goodbye.")
                 return 0
             try:
-                state = state.play(_parse_move(text, state))
-            except (ValueError, IllegalMoveError) as error:
-                say(str(error).splitlines()[0])
+                move = session.parse(text)
+            except ValueError as error:
+                say(str(error))
+                continue
+            if not session.play(move):
+                say(session.message)
         else:
-            move = agent.choose_move(state)
-            state = state.play(move)
-            result = getattr(agent, "last_result", None)
-            figures = f" ({result.nodes:,} nodes searched)" if result is not None else ""
-            say(f"The AI plays {move}{figures}.")
+            answer = session.ai_move()
+            if answer is None or answer.error is not None:
+                say(session.message or "The AI could not move.")
+                return 1
+            say(session.describe_ai_move(answer))
     say()
-    say(state.text())
-    outcome = state.result_text()
-    if state.winner == human:
-        outcome += ": you win!"
-    elif state.winner is not None:
-        outcome += ": the AI wins."
-    say(f"Game over, {outcome}")
+    say(str(session.state))
+    say(f"Game over: {session.outcome_text()}")
     return 0
 
 
+def forbidden_text(state: GameState, name: Callable[[object], str]) -> str:
+    """The line under a renju board naming the points forbidden for the player to move
+    (``"Forbidden for Black (renju): J8 double-three."``), or ``""`` when there are none (or
+    the game has no such rule)."""
+    find = getattr(state, "forbidden_points", None)
+    points = find() if callable(find) else {}
+    if not points:
+        return ""
+    listed = ", ".join(f"{name(point)} {FORBIDDEN_WORDS.get(kind, kind)}" for point, kind in sorted(
+        points.items(), key=lambda item: (item[0][1], item[0][0])))
+    return f"Forbidden for {state.to_move} (renju): {listed}."
+
+
 def _count(args: argparse.Namespace, stdout: TextIO) -> int:
-    print("The complete tic-tac-toe game tree (X moves first):", file=stdout)
-    print(count_tree(TicTacToe()).report(), file=stdout)
+    start = new_game(args.game)
+    print(f"The complete {start.game.title.lower()} game tree ({start.players[0]} moves first):", file=stdout,
+          flush=True)
+    try:
+        counts = count_tree(start)
+    except KeyboardInterrupt:
+        print("Interrupted.", file=sys.stderr)
+        return INTERRUPTED_STATUS
+    print(counts.report(), file=stdout, flush=True)
     return 0
 
 
 def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    options = {name: getattr(args, name) for name in GAME_OPTIONS if getattr(args, name) is not None}
     try:
-        state = TicTacToe() if args.game == "tictactoe" else MNKGame(args.rows, args.columns, args.k)
-        difficulty: Difficulty = args.difficulty or ("perfect" if args.game == "tictactoe" else "hard")
-        agent = difficulty_agent(state, difficulty, args.seed)
-    except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    try:
-        return play_in_terminal(state, args.side, agent, stdin, stdout)
+        try:
+            start = new_game(args.game, **options)
+            session = GameSession(start, side=SIDE_WORDS.get(args.side, args.side), difficulty=args.difficulty,
+                                  seed=args.seed)
+        except ValueError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        return play_in_terminal(session, stdin, stdout)
     except KeyboardInterrupt:
-        print("\nInterrupted: goodbye.", file=stdout)
+        print("\nInterrupted: goodbye.", file=stdout, flush=True)
         return 0
+
+
+def board_games() -> list[GameState]:
+    """The starting position of each registered game that can be played here, with its default
+    options: a game on a board (not a textbook tree) with difficulty levels for the AI."""
+    games = []
+    for name in game_names():
+        try:
+            start = new_game(name)
+        except (TypeError, ValueError):  # a game that needs arguments (a textbook tree) is not played here
+            continue
+        if start.game.board in ("cells", "columns", "grid") and start.game.presets:
+            games.append(start)
+    return games
+
+
+def _levels_epilog(games: Sequence[GameState]) -> str:
+    """``play --help``'s list of every game's difficulty levels, the time-limited ones marked."""
+    lines = textwrap.wrap("difficulty levels, weakest first (the default is the strongest; 'N s a move' marks a "
+                          "level that plays by the clock and answers within that time on any board size):", HELP_WIDTH)
+    for start in games:
+        name = start.game.name
+        examples = LEVEL_EXAMPLES.get(name)
+        if not examples:
+            lines += textwrap.wrap(f"{name}: {level_summary(start)}", HELP_WIDTH, initial_indent="  ",
+                                   subsequent_indent="      ")
+            continue
+        for options in examples:
+            example = new_game(name, **options)
+            size = " ".join(f"--{key} {value}" for key, value in options.items())
+            lines += textwrap.wrap(f"{name} {size}: {level_summary(example)}", HELP_WIDTH, initial_indent="  ",
+                                   subsequent_indent="      ")
+    return "\n".join(lines)
 
 
 FULL_COLUMN_MARK = "-"
 """What ``solve --analyze`` prints for a full column."""
+TIMEOUT_MARK = "timeout"
+"""What ``solve`` prints instead of a score for a position not solved within ``--timeout``."""
+PROGRESS_AFTER = 3.0
+"""Seconds a position may take before ``solve`` shows its progress on standard error."""
+PROGRESS_EVERY = 5.0
+"""Seconds between two progress lines when standard error is not a terminal."""
+PROGRESS_REFRESH = 0.5
+"""Seconds between two refreshes of the progress line on a terminal."""
+EMPTY_BOARD_REFUSAL = ("the empty board ('') is far too hard for this pure-Python solver: it would run for longer "
+                       "than anyone waits. Give --timeout SECONDS to try anyway, or solve a position a few moves "
+                       "in (from the middle game on, most take well under a second)")
 
 
-def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, stdout: TextIO, stderr: TextIO) -> int:
+class OutputError(Exception):
+    """Writing a result to standard output failed: a closed pipe, a full disk (the cause says which)."""
+
+
+class Progress:
+    """The clock ``solve`` gives the solver, which reads it every thousand nodes or so: it tells
+    the time and, once a position has taken ``after`` seconds, reports the elapsed time and the
+    nodes searched on ``stderr``: one line refreshed on a terminal, else a line every
+    :data:`PROGRESS_EVERY` seconds.
+
+    Args:
+        solver: whose ``nodes`` to report.
+        stderr: where to report.
+        after: seconds before the first report.
+        clock: the time.
+    """
+
+    def __init__(self, solver: Solver, stderr: TextIO, after: float, clock: Callable[[], float] = time.monotonic):
+        self.solver, self.stderr, self.after, self.clock = solver, stderr, after, clock
+        try:
+            self.interactive = stderr.isatty()
+        except (AttributeError, ValueError):
+            self.interactive = False
+        self.label = ""
+        self.started = self.next_report = 0.0
+        self.nodes_before = 0
+        self.width = 0  # of the refreshed line on a terminal; 0: none shown
+
+    def start(self, label: str) -> float:
+        """Start timing a position named ``label``; returns the time."""
+        self.label, self.started, self.nodes_before = label, self.clock(), self.solver.nodes
+        self.next_report = self.started + self.after
+        return self.started
+
+    def __call__(self) -> float:
+        now = self.clock()
+        if now >= self.next_report:
+            nodes = self.solver.nodes - self.nodes_before
+            text = f"{self.label}: {now - self.started:.0f} s, {nodes:,} nodes so far (Ctrl-C stops)"
+            try:
+                if self.interactive:
+                    self.stderr.write("\r" + text.ljust(self.width))
+                    self.stderr.flush()
+                    self.width = len(text)
+                    self.next_report = now + PROGRESS_REFRESH
+                else:
+                    print(text, file=self.stderr, flush=True)
+                    self.next_report = now + PROGRESS_EVERY
+            except OSError:
+                self.next_report = math.inf  # nowhere to report to: solve on in silence
+        return now
+
+    def finish(self) -> None:
+        """Clear the refreshed line, if one is shown."""
+        if self.width:
+            try:
+                self.stderr.write("\r" + " " * self.width + "\r")
+                self.stderr.flush()
+            except OSError:
+                pass
+            self.width = 0
+
+
+def parse_solve_line(text: str) -> tuple[str, int | None]:
+    """``MOVES`` or ``MOVES SCORE`` (a line of the benchmark sets, such as ``4453 -3``).
+
+    Returns:
+        The move string (``""`` for a blank line: the empty board) and the score, or ``None``.
+
+    Raises:
+        ValueError: more than two fields, or a score that is not a whole number.
+    """
+    fields = text.split()
+    if len(fields) > 2 or (len(fields) == 2 and not fields[1].lstrip("+-").isdigit()):
+        raise ValueError(f"{text.strip()!r} is not MOVES or MOVES SCORE (such as '4453' or '4453 -3', the score "
+                         "a whole number)")
+    return (fields[0] if fields else "", int(fields[1]) if len(fields) == 2 else None)
+
+
+def _sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, stdout: TextIO, stderr: TextIO, *,
+                timeout: float | None = None, progress_after: float = PROGRESS_AFTER,
+                clock: Callable[[], float] = time.monotonic) -> int:
     """Solve Connect Four positions given as 1-based move strings, one result line each.
 
     Prints ``MOVES SCORE`` per position (the benchmark sets' score, from the point of view of
     the player to move: 0 draw, ``22 - s`` for a win with the player's ``s``-th disc, minus
     that for a loss); with ``weak`` only 1 / 0 / -1; with ``analyze``, ``MOVES`` followed by the
-    score of playing each column 1..7, ``-`` for a full column. A bad move string (or a game
-    already over) gets a message on ``stderr`` naming where it came from, and the next lines
-    are still solved. Blank lines are skipped.
+    score of playing each column 1..7 (for the player to move), ``-`` for a full column.
+
+    A line may carry the score it should have, as the benchmark sets' lines do (``4453 -3``): a
+    different computed score is reported on ``stderr``. A bad move string (or a game already
+    over) gets a message on ``stderr`` naming where it came from, and the next lines are still
+    solved. A position not solved within ``timeout`` seconds prints ``MOVES timeout``. The empty
+    board is refused unless a ``timeout`` is given. Once a position has taken ``progress_after``
+    seconds, its progress is shown on ``stderr``.
 
     Args:
-        lines: ``(where, text)`` pairs, such as ``("line 3", "4453")``.
+        lines: ``(where, text)`` pairs, such as ``("line 3", "4453")`` or ``("line 4", "4453 -3")``;
+            a blank text is the empty board.
         weak, analyze: what to print, as above.
         stdout, stderr: where results and messages go.
+        timeout: seconds per position, ``None`` for no limit.
+        progress_after: seconds before a position's progress is shown.
+        clock: the clock of ``timeout`` and the progress.
 
     Returns:
-        The exit status: 0 if every line was solved, 1 if some were bad.
+        The exit status: 0 if every position was solved (and agreed with its given score), 1 if
+        some line was bad, disagreed, or ran out of time.
+
+    Raises:
+        OutputError: a result could not be written to ``stdout``.
     """
     solver = Solver()
-    status = 0
-    for where, text in lines:
-        moves = text.strip()
-        if not moves:
-            continue
+    progress = Progress(solver, stderr, progress_after, clock)
+    status = timed_out = 0
+
+    def report(text: str) -> None:
+        print(text, file=stderr, flush=True)
+
+    def put(text: str) -> None:
         try:
-            if analyze:
-                scores = solver.analyze(moves, weak=weak)
-                shown = " ".join(FULL_COLUMN_MARK if score is None else str(score) for score in scores)
-            else:
-                shown = str(solver.solve(moves, weak=weak))
-        except ValueError as error:  # IllegalMoveError is a ValueError too
-            print(f"{where}: {error}", file=stderr, flush=True)
+            print(text, file=stdout, flush=True)
+        except OSError as error:
+            raise OutputError(error) from error
+
+    for where, text in lines:
+        try:
+            moves, given = parse_solve_line(text)
+            if not moves and timeout is None:
+                raise ValueError(EMPTY_BOARD_REFUSAL)
+            started = progress.start(f"{where} ({moves or 'the empty board'})")
+            deadline = math.inf if timeout is None else started + timeout
+            try:
+                if analyze:
+                    scores = solver.analyze(moves, weak=weak, deadline=deadline, clock=progress)
+                    score = max(column_score for column_score in scores if column_score is not None)
+                    shown = " ".join(FULL_COLUMN_MARK if column_score is None else str(column_score)
+                                     for column_score in scores)
+                else:
+                    score = solver.solve(moves, weak=weak, deadline=deadline, clock=progress)
+                    shown = str(score)
+            finally:
+                progress.finish()
+        except SolverLimitReached:
+            put(f"{moves} {TIMEOUT_MARK}")
+            timed_out += 1
             status = 1
             continue
-        print(f"{moves} {shown}", file=stdout, flush=True)
+        except ValueError as error:  # IllegalMoveError is a ValueError too
+            report(f"{where}: {error}")
+            status = 1
+            continue
+        put(f"{moves} {shown}")
+        if given is not None and score != (_sign(given) if weak else given):
+            kind = "weak score" if weak else "score"
+            report(f"{where}: {moves}: the {kind} is {score}, but the line says {given}")
+            status = 1
+    if timed_out:
+        report(f"{timed_out} position{'s' if timed_out > 1 else ''} not solved within --timeout {timeout:g} s "
+               f"(printed as '{TIMEOUT_MARK}')")
     return status
 
 
+def _silence(stream: TextIO) -> None:
+    """Point standard output at /dev/null once it cannot be written, so that Python's last
+    flush at exit finds nowhere to fail."""
+    if stream is not sys.stdout:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
 def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    if args.timeout is not None and not args.timeout > 0:
+        print(f"error: --timeout must be a positive number of seconds, not {args.timeout:g}", file=sys.stderr)
+        return 2
     lines: Iterable[tuple[str, str]]
     if args.moves:
         lines = [(f"argument {number}", text) for number, text in enumerate(args.moves, start=1)]
-    else:  # a generator: each line is solved as soon as it is read
-        lines = ((f"line {number}", text) for number, text in enumerate(stdin, start=1))
+    else:  # a generator: each line is solved as soon as it is read; blank lines are skipped
+        lines = ((f"line {number}", text) for number, text in enumerate(stdin, start=1) if text.strip())
     try:
-        return solve_lines(lines, args.weak, args.analyze, stdout, sys.stderr)
+        return solve_lines(lines, args.weak, args.analyze, stdout, sys.stderr, timeout=args.timeout,
+                           progress_after=args.progress)
     except KeyboardInterrupt:
         print("Interrupted.", file=sys.stderr)
-        return 130
+        return INTERRUPTED_STATUS
+    except OutputError as error:
+        _silence(stdout)
+        if isinstance(error.__cause__, BrokenPipeError):
+            return PIPE_CLOSED_STATUS  # the reader has gone (... | head -1): stop without a word
+        cause = error.__cause__
+        reason = cause.strerror if isinstance(cause, OSError) and cause.strerror else str(cause)
+        print(f"error: cannot write the results to standard output: {reason}", file=sys.stderr)
+        return 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -162,22 +420,42 @@ def build_parser() -> argparse.ArgumentParser:
     count = commands.add_parser(
         "count", help="count the complete game tree of tic-tac-toe",
         description="Print the figures of the complete tic-tac-toe game tree: nodes (by depth), complete games "
-                    "(by length and outcome), reachable positions and positions up to symmetry.")
+                    "(by length and outcome), reachable positions and positions up to symmetry.",
+        epilog="Exit status: 0, or 130 if interrupted (Ctrl-C).")
     count.add_argument("game", choices=["tictactoe"], help="the game whose tree to count")
 
+    games = board_games()
+    players = list(dict.fromkeys(player for start in games for player in start.players))
     play = commands.add_parser(
         "play", help="play against the AI in the terminal",
-        description="Play against the AI. Type the number of a cell (shown on the board) or a row and a column "
-                    "(e.g. '1 2'), then Enter; q quits. End of input (Ctrl-D) or Ctrl-C also quits.")
-    play.add_argument("game", choices=["tictactoe", "mnk"], help="tictactoe, or mnk for other board sizes")
-    play.add_argument("--side", choices=["X", "O"], default="X", help="the side you play; X moves first (default X)")
-    play.add_argument("--difficulty", choices=DIFFICULTIES, default=None,
-                      help="how strong the AI is (default: perfect for tic-tac-toe, hard for mnk; "
-                           "perfect is for tic-tac-toe only)")
-    play.add_argument("--seed", type=int, default=None, help="seed for the AI's random moves at easy and medium")
-    play.add_argument("--rows", type=int, default=5, help="mnk: rows of the board (default 5)")
-    play.add_argument("--columns", type=int, default=5, help="mnk: columns of the board (default 5)")
-    play.add_argument("--k", type=int, default=3, help="mnk: marks in a row to win (default 3)")
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=textwrap.fill(
+            "Play a game against the AI in the terminal. Type your move, then Enter: a cell number as shown on the "
+            "board, or a row and a column such as '1 2' (tictactoe, mnk); a column number 1-7 as printed under the "
+            "board (connect4); a point such as H8, its column letter and its row number (gomoku). q quits, and "
+            "so do the end of input (Ctrl-D) and Ctrl-C. After each move of the AI "
+            "you see its search figures, and whether its evaluation is proven or only an estimate.", HELP_WIDTH),
+        epilog=_levels_epilog(games) + "\n\n" + textwrap.fill(
+            "Exit status: 0 when the game ends or you leave it; 2 for bad options (an unknown difficulty, a board "
+            f"too large to play); {PIPE_CLOSED_STATUS} if the reader of the output went away.", HELP_WIDTH))
+    play.add_argument("game", choices=[start.game.name for start in games],
+                      help="the game: " + ", ".join(f"{start.game.name} ({start.game.title})" for start in games))
+    play.add_argument("--side", choices=[*players, *SIDE_WORDS], default=None,
+                      help=f"the side you play: {' or '.join(players)} ({players[0]} moves first; default "
+                           f"{players[0]}); both: two people take turns; none: watch the AI play itself")
+    play.add_argument("--difficulty", default=None, metavar="LEVEL",
+                      help="how strong the AI is: one of the game's levels listed below (default: its strongest)")
+    play.add_argument("--seed", type=int, default=None, help="seed for the AI's random moves (easy and medium)")
+    play.add_argument("--rows", type=int, default=None, help="mnk, connect4: rows of the board (mnk default 5)")
+    play.add_argument("--columns", type=int, default=None,
+                      help="mnk, connect4: columns of the board (mnk default 5)")
+    play.add_argument("--k", type=int, default=None, help="mnk: marks in a row to win (default 3)")
+    play.add_argument("--size", type=int, default=None, metavar="N",
+                      help="gomoku: the board's width and height, 5-26 (default 15)")
+    play.add_argument("--rule", default=None, metavar="RULE",
+                      help="gomoku: freestyle (five or more in a row win; the default), standard (exactly five) or "
+                           "renju (exactly five for Black, who may not play double-threes, double-fours or "
+                           "overlines)")
 
     solve = commands.add_parser(
         "solve", help="solve Connect Four positions exactly",
@@ -189,28 +467,59 @@ def build_parser() -> argparse.ArgumentParser:
         description="Solve Connect Four positions given as move strings: the columns played from the empty "
                     "board, numbered 1-7, first player first (e.g. 4453). Prints 'MOVES SCORE' per position; "
                     "the score is for the player to move: 0 a draw, 22 - s for a win with one's s-th disc, "
-                    "minus that for a loss. Positions near the start of the game can take very long.",
-        epilog="A bad move string gets a message on standard error naming its line (or argument) and the "
-               "problem; the other lines are still solved. Blank lines are skipped. Exit status: 0 if every "
-               "position was solved, 1 if some line was bad, 130 if interrupted.")
+                    "minus that for a loss. A line may carry its expected score, as the benchmark sets' lines "
+                    "do ('4453 -3'): a different score is reported. From the middle game on most positions take "
+                    "well under a second; near the start of the game they can take far longer than anyone waits "
+                    "(4453: over ten minutes): give --timeout.",
+        epilog="A bad line gets a message on standard error naming its line (or argument) and the problem; the "
+               "other lines are still solved. Blank lines of standard input are skipped; the empty board ('') "
+               f"is refused unless --timeout is given. A position that runs out of time prints 'MOVES "
+               f"{TIMEOUT_MARK}'. Exit status: 0 if every position was solved (and agreed with its given score), "
+               "1 if some line was bad, disagreed or ran out of time, or the results could not be written, 2 for "
+               "bad options, 130 if interrupted (Ctrl-C), 141 if the reader of the output went away.")
     connect4.add_argument("moves", nargs="*", metavar="MOVES",
-                          help="move strings to solve; without any, read one per line from standard input")
+                          help="move strings to solve (or 'MOVES SCORE' in one argument); without any, read one "
+                               "per line from standard input")
     connect4.add_argument("--weak", action="store_true", help="print only win / draw / loss, as 1 / 0 / -1 (faster)")
     connect4.add_argument("--analyze", action="store_true",
                           help=f"print the score of playing each column 1-7 instead ('{FULL_COLUMN_MARK}' for a "
                                "full column)")
+    connect4.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                          help=f"give up on a position after this many seconds and print 'MOVES {TIMEOUT_MARK}' "
+                               "(default: no limit)")
+    connect4.add_argument("--progress", type=float, default=PROGRESS_AFTER, metavar="SECONDS",
+                          help="show the elapsed time and nodes on standard error once a position has taken this "
+                               f"long (default {PROGRESS_AFTER:g})")
     return parser
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    """Run the command line; returns the exit status.
+
+    Ctrl-C is a ``KeyboardInterrupt`` whatever the process inherited (a shell's background job
+    starts with SIGINT ignored). A reader of the output that goes away (``... | head -1``) ends
+    the command quietly with :data:`PIPE_CLOSED_STATUS`.
+    """
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
-    if args.command == "count":
-        return _count(args, stdout)
-    if args.command == "play":
-        return _play(args, stdin, stdout)
-    if args.command == "solve":
-        return _solve(args, stdin, stdout)
+    for stream in (stdin, stdout):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if stream in (sys.stdin, sys.stdout) and callable(reconfigure):
+            reconfigure(errors="replace")  # undecodable input is a bad move, not a traceback
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "count":
+            return _count(args, stdout)
+        if args.command == "play":
+            return _play(args, stdin, stdout)
+        if args.command == "solve":
+            return _solve(args, stdin, stdout)
+    except BrokenPipeError:
+        _silence(stdout)
+        return PIPE_CLOSED_STATUS
+    except KeyboardInterrupt:
+        print("Interrupted.", file=sys.stderr)
+        return INTERRUPTED_STATUS
     raise AssertionError(f"unhandled command {args.command}")  # argparse rejects unknown commands

@@ -1,16 +1,21 @@
 """A Connect Four board: drop discs against any agent, watch the AI play itself, analyse columns.
 
-Built from standard ipywidgets only, like the other boards (the controls, the AI's turn, the
+Built from standard ipywidgets only, like the other boards (the game is a
+:class:`~tictac_edu.session.GameSession`; the controls, the AI's background thread, the
 messages and the figures come from :class:`~tictac_edu.widgets.base.GameBoard`): a row of
 drop buttons, one above each column, and a blue grid of cells, each an HTML widget drawing
 a round hole or a disc (red for X, yellow for O). The four discs of a win are ringed in
 green and the disc dropped last carries a small ring.
 
-The **Analyse** toggle shows under each column the score of dropping a disc there, from the
-point of view of the player to move: the solver's exact score (the benchmark sets'
-convention: positive wins, the higher the sooner; 0 draws; negative loses) when it finishes
-within a node budget, else a heuristic estimate from a depth-limited alpha-beta search with
-the window evaluation, marked ``≈`` (:func:`analyse_columns`).
+The **Analyse** toggle shows under each column what dropping a disc there is worth to the
+player to move (:func:`analyse_columns`): the solver's exact score (the benchmark sets'
+convention: positive wins, the higher the sooner; 0 draws; negative loses) where
+:meth:`Solver.analyze <tictac_edu.solvers.connect4.Solver.analyze>` or
+:meth:`Solver.solve <tictac_edu.solvers.connect4.Solver.solve>` finishes within the budget,
+else an **estimate**, marked ``≈`` and labelled "estimate": a depth-limited alpha-beta search
+with a symmetric evaluation (:func:`~tictac_edu.evaluation.connect4.threat_evaluation`). The
+analysis runs in the background: the scores of the previous position disappear as soon as a
+move is made, "Analysing…" shows while it works, and the board keeps answering clicks.
 
 >>> board = ConnectFourBoard(side="two humans")
 >>> board.click(3)                       # X drops a disc into column 4
@@ -24,6 +29,7 @@ the window evaluation, marked ``≈`` (:func:`analyse_columns`).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -32,24 +38,42 @@ from typing import Any
 import ipywidgets as widgets
 
 from tictac_edu.agents import Agent
-from tictac_edu.evaluation.connect4 import FOUR_SCORE, window_evaluation
-from tictac_edu.games.base import GameState, Move, Player
+from tictac_edu.evaluation.connect4 import threat_evaluation
+from tictac_edu.games.base import GameState, Player
 from tictac_edu.games.connect4 import ConnectFour, O, X
+from tictac_edu.games.registry import new_game
 from tictac_edu.search import alphabeta
-from tictac_edu.search.alphabeta import Evaluation
+from tictac_edu.search.common import Clock, Evaluation, outcome_of
 from tictac_edu.search.result import SearchResult
-from tictac_edu.solvers.connect4 import Solver, SolverLimitReached, centre_first_columns, win_score
+from tictac_edu.session import AIMove
+from tictac_edu.solvers.connect4 import Solver, SolverLimitReached, win_score
 from tictac_edu.widgets import style
-from tictac_edu.widgets.base import DEFAULT_PAUSE, GameBoard, Side, format_figures, set_classes, verdict
+from tictac_edu.widgets.base import DEFAULT_PAUSE, BackgroundLane, GameBoard, Side, format_figures, set_classes, verdict
+from tictac_edu.widgets.board import check_board_kind
 
 ANALYSIS_MAX_NODES = 200_000
 """The solver's node budget for one analysis (all columns together): about a second."""
 
+ANALYSIS_TIME_LIMIT = 2.0
+"""Seconds the solver may take for one analysis (all columns together), whatever its node
+budget; the estimates of the columns it cannot finish come on top (a few milliseconds each)."""
+
+WHOLE_ANALYSIS_SHARE = 0.5
+"""The part of the node budget and of the time for the solver's analysis of all the columns at
+once (:meth:`Solver.analyze`); if it does not finish, the rest goes column by column."""
+
 ANALYSIS_SEARCH_DEPTH = 4
-"""Plies the heuristic search looks beyond a column's move when the solver cannot finish."""
+"""Plies the estimating search looks beyond a column's move when the solver cannot finish."""
+
+NO_DEADLINE_S = 1e9
+"""A deadline that never comes, in seconds: the solver and the search still read the clock,
+which is how a running analysis is cancelled."""
 
 ESTIMATE_MARK = "≈"
-"""Marks a heuristic estimate in the analysis (the solver's scores are shown without it)."""
+"""Marks an estimate in the analysis (the solver's scores are shown without it)."""
+
+ESTIMATE_NOTE = "estimate"
+"""The words under an estimate."""
 
 ESTIMATE_THOUSANDS = 1000
 """Estimates from this size on are shown in thousands (``+5.2k``), so they fit under a column."""
@@ -57,8 +81,11 @@ ESTIMATE_THOUSANDS = 1000
 FULL_COLUMN_TEXT = "full"
 """The analysis text under a full column."""
 
-ANALYSING_TEXT = "Analysing the columns…"
-"""Shown (after an hourglass) in :attr:`ConnectFourBoard.thinking` while the analysis runs."""
+ANALYSING_TEXT = "Analysing…"
+"""Shown in :attr:`ConnectFourBoard.analysis_status` while the analysis runs."""
+
+PENDING_TEXT = "…"
+"""Shown under each column while its score is being worked out."""
 
 DISC_CLASSES = {X: "tictac-disc-X", O: "tictac-disc-O"}
 """The CSS class a cell widget carries while it holds a disc of X or of O."""
@@ -87,11 +114,15 @@ class ColumnScore:
     Attributes:
         column: the column, 0-based.
         score: the solver's score (``exact``), in the benchmark sets' convention, or the
-            heuristic search's value.
-        exact: ``True`` for the solver's score, ``False`` for a heuristic estimate.
-        text: the score as shown: ``"+5"``, ``"0"``, ``"-3"``, ``"≈+130"``, ``"≈-5.2k"``, ``"≈win"``.
-        note: a few words under it: ``"win in 3"``, ``"loss in 2"``, ``"draw"``, ``"estimate"``.
+            estimating search's value; both for the player to move.
+        exact: ``True`` for the solver's score, ``False`` for the search's.
+        text: the score as shown: ``"+5"``, ``"0"``, ``"-3"``, ``"≈+130"``, ``"≈-5.2k"``, or
+            ``"win"`` / ``"loss"`` when the search proved the outcome but has no exact score.
+        note: a few words under it: ``"win in 3"``, ``"loss in 2"``, ``"draw"``, ``"estimate"``,
+            ``"proven"``.
         tooltip: the score explained in a sentence.
+        proven: the search (not the solver) proved the outcome: a four the opponent cannot stop
+            within its look-ahead, or every line ends within it.
     """
 
     column: int
@@ -100,6 +131,41 @@ class ColumnScore:
     text: str
     note: str
     tooltip: str
+    proven: bool = False
+
+    @property
+    def outcome(self) -> str | None:
+        """``"win"``, ``"draw"`` or ``"loss"`` for the player to move when known for certain
+        (the solver's score, or an outcome the search proved); ``None`` for an estimate."""
+        return outcome_of(self.score) if self.exact or self.proven else None
+
+    @property
+    def estimate(self) -> bool:
+        """Whether this is only an estimate (not proven)."""
+        return self.outcome is None
+
+
+class AnalysisCancelled(Exception):
+    """Raised from the clock of an analysis that is no longer wanted (the position changed)."""
+
+
+class Cancellation:
+    """A clock for :func:`analyse_columns` that can stop it: once :meth:`cancel` is called,
+    reading the clock raises :class:`AnalysisCancelled` (the solver and the search read their
+    clock every few hundred nodes, so the analysis stops within milliseconds)."""
+
+    def __init__(self) -> None:
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        """Stop the analysis at its next look at the clock."""
+        self.cancelled = True
+
+    def clock(self) -> float:
+        """:func:`time.monotonic`, or :class:`AnalysisCancelled` once cancelled."""
+        if self.cancelled:
+            raise AnalysisCancelled
+        return time.monotonic()
 
 
 def ordinal(number: int) -> str:
@@ -170,28 +236,44 @@ def describe_exact(score: int, state: ConnectFour) -> tuple[str, str]:
             f"from now completes four.")
 
 
+def solved_column(column: int, score: int, state: ConnectFour) -> ColumnScore:
+    """The :class:`ColumnScore` of a solver's ``score`` for playing ``column`` in ``state``."""
+    note, tooltip = describe_exact(score, state)
+    return ColumnScore(column, score, True, _signed(score), note, tooltip)
+
+
 def analyse_columns(state: ConnectFour, solver: Solver | None = None, *, max_nodes: int = ANALYSIS_MAX_NODES,
-                    depth: int = ANALYSIS_SEARCH_DEPTH, evaluate: Evaluation = window_evaluation
+                    time_limit: float | None = ANALYSIS_TIME_LIMIT, depth: int = ANALYSIS_SEARCH_DEPTH,
+                    evaluate: Evaluation = threat_evaluation, clock: Clock = time.monotonic
                     ) -> list[ColumnScore | None]:
     """What dropping a disc in each column is worth to the player to move.
 
-    Each column is first given to the solver, with a share of ``max_nodes`` (the budget is
-    split among the columns still to analyse, so nodes a column leaves unused go to the
-    next). Where the solver finishes, the score is exact and the same as
-    :meth:`Solver.analyze <tictac_edu.solvers.connect4.Solver.analyze>` gives; where it does
-    not, the column gets a heuristic estimate: depth-limited alpha-beta (``depth`` plies
-    after the column's move, centre-first order) with ``evaluate``, from the mover's point of
-    view.
+    First the solver analyses all the columns at once (:meth:`Solver.analyze`) with
+    :data:`WHOLE_ANALYSIS_SHARE` of the budget; that is enough from the middle game on. If it
+    runs out (:class:`~tictac_edu.solvers.connect4.SolverLimitReached`), each column is given
+    to :meth:`Solver.solve` with a share of what is left (a column's unused nodes go to the
+    next; what the first pass learnt stays in the solver's table, so columns it finished come
+    back at once). A column the solver cannot finish gets an **estimate**: alpha-beta
+    ``depth`` plies after the column's move, in the game's move order, with ``evaluate``,
+    which must be symmetric (the score for one player is minus the score for the other, as
+    :func:`~tictac_edu.evaluation.connect4.threat_evaluation` and
+    :func:`~tictac_edu.evaluation.connect4.symmetric_window_evaluation` are); when that search
+    proves the outcome (``SearchResult.proven``) the column shows it as "win" or "loss".
 
     Args:
         state: the position; the game must not be over.
         solver: the solver to use (its table is reused and grows); a new one by default.
         max_nodes: the solver's node budget for the whole analysis.
-        depth: the heuristic search's depth after the column's move.
-        evaluate: the heuristic search's evaluation.
+        time_limit: seconds for the solver over the whole analysis (``None``: only the node
+            budget); the estimates come on top.
+        depth: the estimating search's depth after the column's move.
+        evaluate: the estimating search's evaluation (symmetric).
+        clock: the clock of ``time_limit``; a clock that raises stops the analysis with its
+            exception (:class:`Cancellation`).
 
     Returns:
-        One entry per column, left to right; ``None`` for a full column.
+        One entry per column, left to right; ``None`` for a full column. Scores are from the
+        point of view of the player to move in ``state``.
 
     Raises:
         ValueError: the game is over.
@@ -206,71 +288,84 @@ def analyse_columns(state: ConnectFour, solver: Solver | None = None, *, max_nod
         raise ValueError(f"the game is over ({state.result_text()}): there is nothing to analyse")
     if solver is None:
         solver = Solver(state.columns, state.rows)
+    seconds = NO_DEADLINE_S if time_limit is None else time_limit
+    started = clock()
+    whole_nodes = int(max_nodes * WHOLE_ANALYSIS_SHARE)
+    try:
+        scores = solver.analyze(state, max_nodes=solver.nodes + whole_nodes,
+                                deadline=started + seconds * WHOLE_ANALYSIS_SHARE, clock=clock)
+    except SolverLimitReached:
+        pass
+    else:
+        return [None if score is None else solved_column(column, score, state) for column, score in enumerate(scores)]
+
+    deadline = started + seconds
+    order = list(state.game.move_order) or None
     cells = state.max_plies
-    playable = [column for column in range(state.columns) if state.can_play(column)]
-    order = list(centre_first_columns(state.columns))
-    scores: list[ColumnScore | None] = [None] * state.columns
-    remaining = max_nodes
+    playable = state.legal_moves()
+    columns: list[ColumnScore | None] = [None] * state.columns
+    remaining = max_nodes - whole_nodes
     for index, column in enumerate(playable):
         child = state.play(column)
-        score: float
-        if child.winner is not None:
-            score = win_score(cells, state.ply)
-        elif child.is_terminal():
-            score = 0
-        else:
-            share = remaining // (len(playable) - index)
-            before = solver.nodes
-            try:
-                score = -solver.solve(child, max_nodes=before + share)
-            except SolverLimitReached:
-                score = _estimate(child, depth, evaluate, order)
-                remaining -= solver.nodes - before
-                scores[column] = _estimated(column, score, state, depth, max_nodes)
-                continue
-            remaining -= solver.nodes - before
-        note, tooltip = describe_exact(int(score), state)
-        scores[column] = ColumnScore(column, score, True, _signed(score), note, tooltip)
-    return scores
+        if child.is_terminal():  # four at once, or the last cell: nothing to solve
+            columns[column] = solved_column(column, win_score(cells, state.ply) if child.winner else 0, state)
+            continue
+        share = max(0, remaining) // (len(playable) - index)
+        before = solver.nodes
+        try:
+            score = -solver.solve(child, max_nodes=before + share, deadline=deadline, clock=clock)
+            columns[column] = solved_column(column, score, state)
+        except SolverLimitReached:
+            columns[column] = _estimate(column, state, child, depth, evaluate, order, clock, max_nodes, time_limit)
+        remaining -= solver.nodes - before
+    return columns
 
 
-def _estimate(child: ConnectFour, depth: int, evaluate: Evaluation, order: list[int]) -> float:
-    """The heuristic value of ``child`` for the player who just moved."""
-    result = alphabeta(child, depth, evaluate, order=order)
+def _estimate(column: int, state: ConnectFour, child: ConnectFour, depth: int, evaluate: Evaluation,
+              order: list[Any] | None, clock: Clock, max_nodes: int, time_limit: float | None) -> ColumnScore:
+    """The search's :class:`ColumnScore` of ``column``, for the player to move in ``state``."""
+    result = alphabeta(child, depth, evaluate, order=order, deadline=clock() + NO_DEADLINE_S, clock=clock)
     assert result.value is not None
-    return -result.value
-
-
-def _estimated(column: int, value: float, state: ConnectFour, depth: int, max_nodes: int) -> ColumnScore:
+    value = -result.value  # the search scores the child for the opponent, who moves there
     mover = state.to_move
-    why = f"the solver did not finish within its budget of {max_nodes:,} nodes"
-    if abs(value) >= FOUR_SCORE // 2:  # a four on the board within the look-ahead, whatever the defence
-        outcome = "win" if value > 0 else "loss"
-        return ColumnScore(column, value, False, f"{ESTIMATE_MARK}{outcome}", "estimate",
-                           f"{ESTIMATE_MARK}{outcome}: {mover} {outcome}s by force within {depth + 1} plies "
-                           f"(seen by a depth-limited search; {why}).")
-    return ColumnScore(column, value, False, f"{ESTIMATE_MARK}{compact_signed(value)}", "estimate",
-                       f"{ESTIMATE_MARK}{_signed(value)}: a heuristic estimate ({why}): alpha-beta {depth} plies "
-                       f"after this move with the window evaluation, from {mover}'s point of view "
-                       f"(higher is better for {mover}).")
+    budget = f"{max_nodes:,} nodes" + ("" if time_limit is None else f" and {time_limit:g} s")
+    if result.outcome is not None:
+        outcome = outcome_of(value)
+        verb = {"win": "wins", "loss": "loses", "draw": "draws"}[outcome]
+        return ColumnScore(column, value, False, outcome, "proven",
+                           f"{outcome}: {mover} {verb} by force within {depth + 1} plies, proven by a depth-limited "
+                           f"search; the solver did not finish within {budget}, so there is no exact score.",
+                           proven=True)
+    name = getattr(evaluate, "__name__", "the evaluation")
+    return ColumnScore(column, value, False, f"{ESTIMATE_MARK}{compact_signed(value)}", ESTIMATE_NOTE,
+                       f"{ESTIMATE_MARK}{_signed(value)}: an estimate, not proven (the solver did not finish within "
+                       f"{budget}): alpha-beta {depth} plies after this move with {name}, from {mover}'s point of "
+                       f"view (higher is better for {mover}).")
 
 
 def best_columns(scores: Sequence[ColumnScore | None]) -> set[int]:
-    """The columns to highlight as best: the highest score when all are of one kind (all exact
-    or all estimates); with both kinds, only a solver's win (an estimate cannot beat it).
+    """The columns to highlight as best: the highest solver score when every column is solved;
+    otherwise a win known for certain (the solver's best win first, else a win the search
+    proved); with estimates only, the highest estimate. An estimate is never set against a
+    solver's draw or loss.
 
     >>> best_columns([None, ColumnScore(1, 2, True, "+2", "", ""), ColumnScore(2, -1, True, "-1", "", "")])
     {1}
     """
     known = [score for score in scores if score is not None]
-    exact = [score for score in known if score.exact]
     if not known:
         return set()
-    if len(exact) == len(known) or not exact:
-        top = max(score.score for score in known)
-        return {score.column for score in known if score.score == top}
-    top = max(score.score for score in exact)
-    return {score.column for score in exact if score.score == top} if top > 0 else set()
+    pool = known
+    if not all(score.exact for score in known):
+        wins = [score for score in known if score.outcome == "win"]
+        if wins:
+            pool = [score for score in wins if score.exact] or wins
+        elif any(score.exact for score in known):
+            return set()
+        else:
+            pool = [score for score in known if score.estimate] or known
+    top = max(score.score for score in pool)
+    return {score.column for score in pool if score.score == top}
 
 
 # -- the board ----------------------------------------------------------------------------------
@@ -290,24 +385,27 @@ class ConnectFourBoard(GameBoard):
     column. The controls are those of every board (who plays, the AI's difficulty, New game,
     Undo, AI move, Play to the end; see :class:`~tictac_edu.widgets.base.GameBoard`) and an
     **Analyse** toggle: under each column, the score of dropping a disc there for the player
-    to move (:func:`analyse_columns`; hover a score for its meaning). After each AI move
-    its figures are shown; a drop into a full column, or after the game is over, gets a
+    to move (:func:`analyse_columns`; hover a score for its meaning), worked out in the
+    background while "Analysing…" shows. The AI thinks in the background too. After each AI
+    move its figures are shown; a drop into a full column, or after the game is over, gets a
     message, never an exception.
 
     Args:
-        side: who plays; see :data:`~tictac_edu.widgets.base.Side`.
-        difficulty: a preset of :data:`~tictac_edu.agents.DIFFICULTIES` (easy, medium, hard,
-            perfect; the last two take up to a second a move); by default ``opponent`` if
-            one is given, else "perfect".
+        side: who plays; see :data:`~tictac_edu.session.Side`.
+        difficulty: a level of the game (easy, medium, hard, expert; hard and expert play
+            within 0.9 s a move, and expert's moves are proven whenever the solver finishes in
+            time); by default ``opponent`` if one is given, else "expert".
         opponent: an agent to play against (anything with ``name`` and ``choose_move(state)``).
-        seed: seed for the presets' random moves.
+        seed: seed for the levels' random moves.
         start: the position New game returns to (the empty 7 x 6 board by default; other
-            sizes work too).
+            sizes work too): any position of a game drawn in columns
+            (``start.game.board == "columns"``).
         analyse: switch the analysis on from the start.
         pause: seconds between the moves of Play to the end.
         cell_size: width and height of a cell in pixels.
         analysis_nodes: the solver's node budget for one analysis.
-        analysis_depth: the depth of the heuristic search where the solver does not finish.
+        analysis_depth: the depth of the estimating search where the solver does not finish.
+        analysis_time: the solver's seconds for one analysis (``None``: only the node budget).
 
     Raises:
         ValueError: an unknown side or difficulty.
@@ -324,82 +422,68 @@ class ConnectFourBoard(GameBoard):
         grid: the grid of cells.
         analyse_button: the Analyse toggle (``.value``).
         analysis_labels: one HTML widget per column under the grid, showing its score.
+        analysis_status: shows "Analysing…" while the analysis works.
         legend: what the analysis scores mean (shown with them).
         solver: the solver of the analysis (it keeps its table from position to position).
-        message, status, thinking, figures, agent, last_result: as on every board.
+        session, message, status, thinking, figures, agent, last_result: as on every board.
     """
 
     def __init__(self, *, side: Side = "X", difficulty: str | None = None, opponent: Agent | None = None,
-                 seed: int | None = None, start: ConnectFour | None = None, analyse: bool = False,
+                 seed: int | None = None, start: GameState | None = None, analyse: bool = False,
                  pause: float = DEFAULT_PAUSE, cell_size: int = style.C4_CELL_SIZE_PX,
-                 analysis_nodes: int = ANALYSIS_MAX_NODES, analysis_depth: int = ANALYSIS_SEARCH_DEPTH) -> None:
+                 analysis_nodes: int = ANALYSIS_MAX_NODES, analysis_depth: int = ANALYSIS_SEARCH_DEPTH,
+                 analysis_time: float | None = ANALYSIS_TIME_LIMIT) -> None:
         if start is None:
-            start = ConnectFour()
-        elif not isinstance(start, ConnectFour):
-            raise TypeError(f"start must be a ConnectFour position (such as ConnectFour.from_moves('4453')), "
-                            f"not {type(start).__name__}")
+            start = new_game("connect4")
+        check_board_kind(start, "columns", "ConnectFour.from_moves('4453')")
         self._cell_size = cell_size
         self._analyse_at_start = analyse
         self.analysis_nodes = analysis_nodes
         self.analysis_depth = analysis_depth
-        self.solver = Solver(start.columns, start.rows)
-        self._analyses: dict[ConnectFour, list[ColumnScore | None]] = {}
+        self.analysis_time = analysis_time
+        self.solver = Solver(start.game.columns, start.game.rows)
+        self._analyses: dict[Any, list[ColumnScore | None]] = {}
         self._scores: list[ColumnScore | None] = []
-        self._playing_to_end = False
+        self._running: tuple[Any, Cancellation] | None = None
+        self._analysis_lane = BackgroundLane("tictac-analysis", self._job_failed)
         super().__init__(start, side=side, difficulty=difficulty, opponent=opponent, seed=seed, pause=pause)
-        self.analyse_button.observe(lambda change: self._safely(self._show_analysis), names="value")
+        self._lanes.append(self._analysis_lane)
+        self.analyse_button.observe(lambda change: self._safely(self._render), names="value")
 
     # -- public API ----------------------------------------------------------------------------
 
     @property
-    def state(self) -> ConnectFour:
-        """The position on the board."""
-        return self._state  # type: ignore[no-any-return]
-
-    @state.setter
-    def state(self, position: ConnectFour) -> None:
-        self._set_state(position)
-
-    @property
     def analysis(self) -> list[str]:
         """The texts under the columns, left to right: a score (``"+5"``, ``"0"``, ``"-3"``),
-        an estimate (``"≈+130"``), ``"full"``; empty strings while the analysis is off or
-        once the game is over."""
-        if not self._scores:
-            return [""] * self._start.columns
-        return [FULL_COLUMN_TEXT if score is None else score.text for score in self._scores]
+        an estimate (``"≈+130"``), ``"full"``; empty strings while the analysis is off, being
+        worked out, or once the game is over."""
+        scores = self._scores
+        if not scores:
+            return [""] * self._start.game.columns
+        return [FULL_COLUMN_TEXT if score is None else score.text for score in scores]
 
     @property
     def column_scores(self) -> list[ColumnScore | None]:
         """The analysis behind :attr:`analysis` (``None`` for a full column); empty while the
-        analysis is off or once the game is over."""
+        analysis is off, being worked out, or once the game is over."""
         return list(self._scores)
 
     def click(self, column: int) -> None:
         """Do what the drop button of ``column`` (0-based) does: drop your disc there, then let
-        the AI reply.
+        the AI reply (in the background: :meth:`wait` waits for it).
 
         A full column, a column that does not exist, a game that is over or the AI's turn
         leave the position as it is and explain why in :attr:`message`.
         """
         super().click(column)
 
-    def play_to_end(self) -> None:
-        """The AI plays both sides until the game is over (the analysis waits for the end)."""
-        self._playing_to_end = True
-        try:
-            super().play_to_end()
-        finally:
-            self._playing_to_end = False
-        self._show_analysis()
-
     # -- the board's own part ---------------------------------------------------------------
 
     def _build_board(self) -> widgets.Widget:
-        start, size = self._start, self._cell_size
-        columns = f"repeat({start.columns}, {size}px)"
+        game, size = self._start.game, self._cell_size
+        columns = f"repeat({game.columns}, {size}px)"
         self.drop_buttons: list[widgets.Button] = []
-        for column in range(start.columns):
+        for column in range(game.columns):
             button = widgets.Button(description=str(column + 1), icon="arrow-down",
                                     tooltip=f"Drop a disc in column {column + 1}",
                                     layout=widgets.Layout(width=f"{size - 6}px", height="32px", margin="0 3px",
@@ -414,9 +498,9 @@ class ConnectFourBoard(GameBoard):
         drops.add_class("tictac-drops")
 
         self.cells: list[list[widgets.HTML]] = []
-        for column in range(start.columns):
+        for column in range(game.columns):
             column_cells = []
-            for row in range(start.rows):
+            for row in range(game.rows):
                 cell = widgets.HTML(value="", tooltip=f"column {column + 1}, row {row + 1} from the bottom",
                                     layout=widgets.Layout(width=f"{size}px", height=f"{size}px", margin="0",
                                                           padding="0", overflow="hidden"))
@@ -424,30 +508,32 @@ class ConnectFourBoard(GameBoard):
                 cell.add_class(f"tictac-c4-cell-{column}-{row}")
                 column_cells.append(cell)
             self.cells.append(column_cells)
-        shown = [self.cells[column][row] for row in reversed(range(start.rows)) for column in range(start.columns)]
+        shown = [self.cells[column][row] for row in reversed(range(game.rows)) for column in range(game.columns)]
         self.grid = widgets.GridBox(shown, layout=widgets.Layout(
-            grid_template_columns=columns, grid_template_rows=f"repeat({start.rows}, {size}px)",
+            grid_template_columns=columns, grid_template_rows=f"repeat({game.rows}, {size}px)",
             grid_gap="0", width="max-content", margin="0"))
         self.grid.add_class("tictac-c4-grid")
 
         self.analysis_labels = [widgets.HTML(value="", layout=widgets.Layout(width=f"{size}px", margin="0"))
-                                for _ in range(start.columns)]
+                                for _ in range(game.columns)]
         for column, label in enumerate(self.analysis_labels):
             label.add_class("tictac-analysis")
             label.add_class(f"tictac-analysis-{column}")
         self.analysis_row = widgets.GridBox(self.analysis_labels, layout=widgets.Layout(
             grid_template_columns=columns, width="max-content", margin="4px 0 0 0"))
         self.analysis_row.add_class("tictac-analysis-row")
+        self.analysis_status = widgets.Label(value="", style={"text_color": style.THINKING_COLOUR})
+        self.analysis_status.add_class("tictac-analysis-status")
         self.legend = widgets.HTML(value="", layout=widgets.Layout(width=style.C4_LEGEND_WIDTH))
         self.legend.add_class("tictac-analysis-legend")
 
         self.analyse_button = widgets.ToggleButton(
             value=self._analyse_at_start, description="Analyse", icon="search",
             tooltip="Show under each column what dropping a disc there is worth to the player to move: "
-                    "the solver's score (win / draw / loss) or, marked ≈, a heuristic estimate",
+                    f"the solver's score (win / draw / loss) or, marked {ESTIMATE_MARK}, an estimate",
             layout=widgets.Layout(width=style.BUTTON_WIDTH))
         self.analyse_button.add_class("tictac-analyse")
-        return widgets.VBox([drops, self.grid, self.analysis_row, self.legend],
+        return widgets.VBox([drops, self.grid, self.analysis_row, self.analysis_status, self.legend],
                             layout=widgets.Layout(margin="2px 0 6px 0"))
 
     def _extra_commands(self) -> Sequence[widgets.Widget]:
@@ -458,29 +544,11 @@ class ConnectFourBoard(GameBoard):
             self._safely(lambda: self.click(column))
         return handler
 
-    def _check_position(self, position: Any) -> None:
-        start = self._start
-        if not isinstance(position, ConnectFour) or (position.columns, position.rows) != (start.columns, start.rows):
-            raise ValueError(f"this board plays Connect Four on {start.columns} x {start.rows}; "
-                             f"cannot show {position!r}")
-
-    def _board_words(self) -> str:
-        return "this Connect Four board"
-
-    def _click_problem(self, target: Any) -> str | None:
-        columns = self._start.columns
-        if type(target) is not int or not 0 <= target < columns:
-            return (f"There is no column {target!r}: columns are 0 to {columns - 1} in code "
-                    f"(shown as 1 to {columns} on the board).")
-        if not self._state.can_play(target):
-            return f"Column {target + 1} is full: choose another column."
-        return None
-
     def _player_html(self, player: Player) -> str:
         return f"{disc_swatch(player)} {escape(player)}"
 
-    def _win_words(self) -> str:
-        line = self._state.winning_line() or []
+    def _win_words(self, state: Any) -> str:
+        line = state.winning_line() or []
         if len(line) < 2:
             return ""
         (c0, r0), (c1, r1) = line[0], line[1]
@@ -492,14 +560,16 @@ class ConnectFourBoard(GameBoard):
             return f" with four across {span} (row {r0 + 1} from the bottom)"
         return f" with four diagonally, {span}"
 
-    def _figures_text(self, before: GameState, move: Move, agent: Agent, result: SearchResult | None,
-                      elapsed: float) -> str:
+    def _figures_html(self, answer: AIMove) -> str:
         value_text: Callable[[SearchResult], str] = verdict
-        if result is not None and getattr(agent, "last_source", None) == "solver" and isinstance(before, ConnectFour):
-            value_text = self._solver_verdict(before)
-        return format_figures(before.to_move, move, getattr(agent, "name", "agent"), result, elapsed,
-                              move_text=lambda column: f"column {column + 1}",
-                              pv_text=lambda column: str(column + 1), value_text=value_text)
+        if answer.source == "solver" and answer.proven and isinstance(answer.before, ConnectFour):
+            value_text = self._solver_verdict(answer.before)
+        elif answer.source == "search":
+            value_text = lambda result: f"{verdict(result)}: the solver could not prove a move in time"  # noqa: E731
+        notation = self.session.notation
+        return format_figures(answer.player, answer.move, answer.agent_name, answer.result, answer.elapsed,
+                              move_text=notation.name, pv_text=notation.short, value_text=value_text,
+                              note=answer.random_words() if answer.random_move else "")
 
     @staticmethod
     def _solver_verdict(before: ConnectFour) -> Callable[[SearchResult], str]:
@@ -509,9 +579,8 @@ class ConnectFourBoard(GameBoard):
             return f"{verdict(result)}, {note}"
         return value_text
 
-    def _show_position(self) -> None:
+    def _show_position(self, state: Any) -> None:
         """Show the discs, the highlights, the drop buttons and the analysis."""
-        state = self._state
         four = set(state.winning_line() or ())
         last = (state.last_move, state.height(state.last_move) - 1) if state.last_move is not None else None
         for column, column_cells in enumerate(self.cells):
@@ -537,14 +606,14 @@ class ConnectFourBoard(GameBoard):
                 button.tooltip = f"Drop a disc in column {column + 1}"
             else:
                 button.tooltip = f"Column {column + 1} is full"
-        self._show_analysis()
+        self._show_analysis(state)
 
     def _cell_html(self, column: int, row: int, mark: Player | None, winning: bool, last: bool) -> str:
         """One cell: a blue square (rounded at the board's corners) with a hole or a disc."""
-        start, size = self._start, self._cell_size
+        game, size = self._start.game, self._cell_size
         radius = f"{style.C4_BOARD_RADIUS_PX}px"
-        top, bottom = row == start.rows - 1, row == 0
-        left, right = column == 0, column == start.columns - 1
+        top, bottom = row == game.rows - 1, row == 0
+        left, right = column == 0, column == game.columns - 1
         corners = " ".join(radius if corner else "0" for corner in
                            (top and left, top and right, bottom and right, bottom and left))
         disc = style.C4_DISC_SIZE_PX * size // style.C4_CELL_SIZE_PX
@@ -567,35 +636,85 @@ class ConnectFourBoard(GameBoard):
 
     # -- the analysis --------------------------------------------------------------------------
 
-    def _show_analysis(self) -> None:
-        """Show (or hide) the scores under the columns; computed once per position."""
-        state = self._state
+    def _show_analysis(self, state: Any) -> None:
+        """Show (or hide) the scores under the columns. A position is analysed once, in the
+        background, and not while the AI is about to move (the position is about to change);
+        the scores of another position are never shown, not even for a moment."""
         on = bool(self.analyse_button.value)
-        self.analysis_row.layout.display = "" if on else "none"
-        self.legend.layout.display = "" if on else "none"
-        if not on or state.is_terminal():
+        shown = "" if on else "none"
+        self.analysis_row.layout.display = shown
+        self.analysis_status.layout.display = shown
+        self.legend.layout.display = shown
+        scores = self._analyses.get(state) if on and not state.is_terminal() else None
+        if scores is None:
             self._scores = []
-            for label in self.analysis_labels:
-                label.value, label.tooltip = "", None
+        if not on or state.is_terminal():
+            self._cancel_analysis()
+            self._show_scores([None] * len(self.analysis_labels), pending=False)
+            self.analysis_status.value = ""
             self.legend.value = "The game is over: nothing to analyse." if on else ""
             return
-        if self._playing_to_end or self._ai_replies_now():
-            return  # the position is about to change: analyse the one the AI leaves
-        scores = self._analyses.get(state)
-        if scores is None:
-            self.thinking.value = f"⏳ {ANALYSING_TEXT}"
-            try:
-                scores = analyse_columns(state, self.solver, max_nodes=self.analysis_nodes,
-                                         depth=self.analysis_depth)
-            finally:
-                self.thinking.value = ""
+        self.legend.value = self._legend_html(state)
+        if scores is not None:
+            self._cancel_analysis()
+            self._scores = scores
+            self.analysis_status.value = ""
+            self._show_scores(scores, pending=False)
+            return
+        self._show_scores([None] * len(self.analysis_labels), pending=True)
+        session = self.session
+        if self._playing_to_end or session.thinking or session.ai_should_move():
+            self._cancel_analysis()  # the position is about to change: analyse the one the AI leaves
+            self.analysis_status.value = "The analysis waits for the AI's move."
+            return
+        self.analysis_status.value = (f"{ANALYSING_TEXT} (the solver has up to {self.analysis_nodes:,} nodes"
+                                      + ("" if self.analysis_time is None else f" and {self.analysis_time:g} s")
+                                      + "; the columns it cannot finish get estimates)")
+        if self._running is not None and self._running[0] == state:
+            return  # already at work on this position
+        self._cancel_analysis()
+        cancellation = Cancellation()
+        self._running = (state, cancellation)
+        self._analysis_lane.run(lambda: self._analyse(state, cancellation))
+
+    def _cancel_analysis(self) -> None:
+        if self._running is not None:
+            self._running[1].cancel()
+            self._running = None
+
+    def _analyse(self, state: ConnectFour, cancellation: Cancellation) -> None:
+        """In the analysis thread: analyse ``state`` unless cancelled, then show it if it is
+        still the position on the board."""
+        if cancellation.cancelled:
+            return
+        try:
+            scores = analyse_columns(state, self.solver, max_nodes=self.analysis_nodes, time_limit=self.analysis_time,
+                                     depth=self.analysis_depth, clock=cancellation.clock)
+        except AnalysisCancelled:
+            return
+        with self._render_lock:
             self._analyses[state] = scores
-        self._scores = scores
+            if self._running is not None and self._running[1] is cancellation:
+                self._running = None
+        if not cancellation.cancelled:
+            self._render()
+
+    def _show_scores(self, scores: Sequence[ColumnScore | None], pending: bool) -> None:
+        """Fill the labels under the columns (``pending``: the scores are being worked out)."""
+        if pending or not any(score is not None for score in scores):
+            for label in self.analysis_labels:
+                label.value = self._pending_html() if pending else ""
+                label.tooltip = ANALYSING_TEXT if pending else None
+            return
         best = best_columns(scores)
         for column, (label, score) in enumerate(zip(self.analysis_labels, scores, strict=True)):
             label.value = self._score_html(score, column in best)
             label.tooltip = f"Column {column + 1} is full" if score is None else score.tooltip
-        self.legend.value = self._legend_html()
+
+    @staticmethod
+    def _pending_html() -> str:
+        return (f'<div style="text-align:center;line-height:1.2;padding:2px 0;color:{style.C4_LEGEND_COLOUR};'
+                f'font-size:{style.C4_SCORE_FONT_SIZE}">{PENDING_TEXT}</div>')
 
     def _score_html(self, score: ColumnScore | None, best: bool) -> str:
         size = style.C4_SCORE_FONT_SIZE
@@ -603,13 +722,11 @@ class ConnectFourBoard(GameBoard):
             text, note, colour = FULL_COLUMN_TEXT, "", style.C4_FULL_TEXT_COLOUR
         else:
             text, note = score.text, score.note
-            if score.exact:
-                sign = score.score
-            else:
-                sign = score.score if abs(score.score) >= FOUR_SCORE // 2 else 0
+            outcome = score.outcome
+            if not score.exact:
                 size = style.C4_ESTIMATE_FONT_SIZE
-            colour = (style.C4_WIN_SCORE_COLOUR if sign > 0 else style.C4_LOSS_SCORE_COLOUR if sign < 0
-                      else style.C4_DRAW_SCORE_COLOUR)
+            colour = (style.C4_WIN_SCORE_COLOUR if outcome == "win" else style.C4_LOSS_SCORE_COLOUR
+                      if outcome == "loss" else style.C4_DRAW_SCORE_COLOUR)
         background = f"background:{style.C4_BEST_SCORE_BACKGROUND};" if best else ""
         return (f'<div style="text-align:center;line-height:1.2;padding:2px 0;border-radius:6px;{background}">'
                 f'<div style="font-size:{size};font-weight:bold;color:{colour};white-space:nowrap">'
@@ -617,15 +734,18 @@ class ConnectFourBoard(GameBoard):
                 f'<div style="font-size:{style.C4_SCORE_NOTE_FONT_SIZE};color:{style.C4_LEGEND_COLOUR}">'
                 f'{escape(note) or "&nbsp;"}</div></div>')
 
-    def _legend_html(self) -> str:
-        mover = self._state.to_move
+    def _legend_html(self, state: Any) -> str:
+        mover = state.to_move
         top = win_score(self._start.max_plies, 0) + 1
+        budget = f"{self.analysis_nodes:,} nodes" + ("" if self.analysis_time is None
+                                                     else f" and {self.analysis_time:g} s")
         return (f'<div style="font-size:{style.C4_LEGEND_FONT_SIZE};color:{style.C4_LEGEND_COLOUR};'
                 f'line-height:1.4">'
                 f"<b>Scores for {mover}</b>, the player to move, of a disc in each column, with best play on "
                 f"both sides: <b>+N</b> {mover} wins, the higher the sooner ({top} − N is the number of "
                 f"discs {mover} has played at the win, as in the benchmark sets); <b>0</b> a draw; <b>−N</b> "
                 f"{mover} loses. “win in 3”: {mover}'s 3rd disc from now, this one included, completes four. "
-                f"<b>{ESTIMATE_MARK}</b>: a heuristic estimate where the solver did not finish within "
-                f"{self.analysis_nodes:,} nodes (alpha-beta {self.analysis_depth} plies deeper with the window "
-                f"evaluation; higher is better for {mover}). Hover a score for details.</div>")
+                f"<b>{ESTIMATE_MARK}</b> and “{ESTIMATE_NOTE}”: not proven, where the solver did not finish "
+                f"within {budget}: alpha-beta {self.analysis_depth} plies deeper with the symmetric threat "
+                f"evaluation (higher is better for {mover}); “win” or “loss” with “proven” under it: that "
+                f"search found a forced result, but no exact score. Hover a score for details.</div>")
