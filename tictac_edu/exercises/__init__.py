@@ -12,9 +12,14 @@ In a notebook::
     solution("winner")           # a complete reference solution
 
 ``check`` returns a :class:`~tictac_edu.exercises.report.Report` that shows itself as the last
-value of a cell. The same tests run under pytest on a learner's file, for teachers::
+value of a cell. Only the CPU time of the learner's own function counts against its limits;
+nothing she wrote is ever changed or overwritten, and no check writes a file.
 
-    python -m tictac_edu.exercises alice.py            # every exercise alice.py defines
+For teachers (:mod:`tictac_edu.exercises.grading`), every student in a protected process of
+her own::
+
+    python -m tictac_edu.exercises grade submissions/ --jobs 2 --csv grades.csv
+    python -m tictac_edu.exercises alice.py            # one file, with pytest
     python -m tictac_edu.exercises alice.py -k winner  # one exercise
 
 For the notebooks' CI: :func:`exercise_names`, :func:`reference`, :func:`solution_source`

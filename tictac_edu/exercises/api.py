@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from tictac_edu.exercises.registry import all_exercises, get_exercise, run_exercise
+from tictac_edu.exercises.registry import all_exercises, check_time_limit, get_exercise, run_exercise
 from tictac_edu.exercises.report import Report
 
 STUB_BODY = 'raise NotImplementedError("Write your code here")'
@@ -30,24 +30,33 @@ def check(name: str, fn: Callable[..., Any], *, time_limit: float | None = None)
 
     The report shows itself when it is the last value of a notebook cell (as HTML), or
     with ``print(report)``. Each failing test shows the position, what was expected, what came
-    back, and a hint naming the likely bug. ``fn`` is never changed, and nothing it does
-    (raising, looping forever, changing its input, returning nonsense) stops the kernel.
+    back, and a hint naming the likely bug. ``fn`` is never changed, nothing is written to a
+    file, and nothing ``fn`` does (raising, looping forever, taking all the memory, changing
+    its input, printing without end, returning nonsense) stops the kernel.
+
+    Only the CPU time of ``fn`` itself counts against its limits, never the checker's own
+    work or other programs running on the machine.
 
     Args:
         name: the exercise, such as ``"winner"`` (see :func:`exercise_names`).
         fn: the function to check (pass the function itself: ``check("winner", winner)``).
-        time_limit: seconds allowed per test, instead of each test's own limit (2-15 s).
+        time_limit: CPU seconds allowed per test, instead of each test's own limit (1-3 s,
+            and 3 s for the whole check); a positive number.
 
     Returns:
         A :class:`~tictac_edu.exercises.report.Report`: ``.passed``, ``.status``
-        (``"passed"``, ``"failed"`` or ``"not attempted"``), ``.failures``, ``.results``.
+        (``"passed"``, ``"failed"`` or ``"not attempted"``), ``.failures``, ``.results``,
+        ``.mistakes`` (the likely mistakes, the most likely first).
 
     Raises:
-        ValueError: there is no exercise called ``name``.
+        ValueError: there is no exercise called ``name``, or ``time_limit`` is not a
+            positive number of seconds.
         CheckFailed: only when the environment variable ``TICTAC_EDU_STRICT_CHECKS`` is ``1``
             (the notebooks' CI, with the solutions injected) and the check did not pass.
     """
-    report = run_exercise(get_exercise(name), fn, time_limit)
+    exercise = get_exercise(name)
+    check_time_limit(time_limit)
+    report = run_exercise(exercise, fn, time_limit)
     if os.environ.get(STRICT_ENV) == "1" and report.status != "passed":
         raise CheckFailed(f"{STRICT_ENV}=1 and the check of {name!r} did not pass:\n{report}")
     return report
@@ -178,9 +187,23 @@ class Source:
                 f"{code}</div>")
 
 
-def solution(name: str) -> Source:
+def solution(name: str, *, define: bool = False) -> Source:
     """The reference solution of exercise ``name``, to read (shows itself in a notebook).
 
-    Try :func:`hint` first: the solution gives the whole answer away.
+    Try :func:`hint` first: the solution gives the whole answer away. Showing it changes
+    nothing: your own function, your cells and your files stay as they are.
+
+    Args:
+        name: the exercise.
+        define: also define the solution under the name ``name`` in the notebook (the caller's
+            global namespace), replacing your function of that name: only if you ask.
     """
-    return Source(f"A solution for {name}", solution_source(name))
+    source = solution_source(name)
+    if define:
+        frame = inspect.currentframe()
+        caller = frame.f_back if frame is not None else None
+        if caller is None:
+            raise RuntimeError("solution(define=True) needs to be called from a notebook cell or a module")
+        exec(compile(source, f"<solution of {name}>", "exec"), caller.f_globals)
+        return Source(f"A solution for {name} (now defined as {name}; your own version is replaced)", source)
+    return Source(f"A solution for {name}", source)

@@ -26,6 +26,10 @@ _MISTAKES = [
     Mistake("set_order", "moves in a fixed order",
             "List the moves in a fixed order, smallest cell first (never iterate over a set): node "
             "counts and best moves depend on the order."),
+    Mistake("stops_at_win", "every empty cell, even after a win",
+            "This warm-up lists every empty cell, whether or not someone has three in a row already, as "
+            "its docstring says: it does not look at wins. (A game's own legal_moves stops at a win; this "
+            "function does not.) Keep every cell where `board[cell] is None`."),
     Mistake("missing_row", "a row is not checked",
             "A win along a row is missed: check the rows 0, 1, 2 / 3, 4, 5 / 6, 7, 8."),
     Mistake("missing_column", "a column is not checked",
@@ -86,6 +90,10 @@ _MISTAKES = [
     Mistake("terminal_first", "stop at finished games",
             "Test `state.is_terminal()` first and return the score of a finished game there; only an "
             "unfinished position has moves to try."),
+    Mistake("best_starts_at_zero", "the best value starts at minus infinity",
+            "The best value so far must start below every possible value: `best = -math.inf` (or take "
+            "`max(...)` of the children's values). Starting at 0 makes every lost position look like a "
+            "draw, because no child's value ever beats the 0 you started with."),
     Mistake("no_faster_wins", "no preference for faster wins",
             "All wins score the same, so the search has no reason to win quickly (and may dawdle). "
             "Score a finished game as `utility * (state.max_plies + 1 - state.ply)`: on tic-tac-toe "
@@ -95,6 +103,10 @@ _MISTAKES = [
             "not from the position where the search began: the same finished game must get the same "
             "score wherever the search started."),
     # -- alpha-beta -------------------------------------------------------------------------
+    Mistake("fixed_game_length", "the length of the game comes from the game",
+            "`10 - state.ply` is right for tic-tac-toe only, whose games last at most 9 moves. Other games "
+            "are longer or shorter: score a finished game `utility * (state.max_plies + 1 - state.ply)`, "
+            "with the game's own `state.max_plies`."),
     Mistake("window_not_passed", "alpha and beta not passed down",
             "Nothing is ever cut off: alpha and beta are not passed down (or there is no `break`). Search "
             "each child with the current window: in negamax form `alphabeta(child, -beta, -alpha)`, in "
@@ -129,6 +141,16 @@ _MISTAKES = [
     Mistake("window_ignored", "the window given is ignored",
             "Your function searched as if called with a full window: use the `alpha` and `beta` it is "
             "called with, do not reset them to -inf and +inf."),
+    Mistake("cutoff_before_update", "cut off after raising alpha, not before",
+            "The test `alpha >= beta` came before the window was updated with the move just searched, so "
+            "a cut-off is noticed one move late (and more is searched than needed). After each child: first "
+            "update best and the window (`alpha = max(alpha, value)`, or `beta = min(beta, value)` at a MIN "
+            "node), then `if alpha >= beta: break`."),
+    Mistake("fail_hard", "return the best value found, not alpha or beta",
+            "Your function returns alpha (or beta) when the value falls outside the window: that is "
+            "\"fail-hard\" alpha-beta. The exercise asks for the best value found (\"fail-soft\"): return "
+            "`best`, the largest value a MAX node saw (the smallest at a MIN node), even when it is outside "
+            "the window; do not clamp it to alpha or beta."),
     Mistake("node_count", "one node = one call",
             "The node count is off. Count one node per call of the function, the root and the "
             "finished games included: start each call with `nodes = 1` and add the count each child "
@@ -137,6 +159,9 @@ _MISTAKES = [
     Mistake("edges_before_corners", "corners before edges",
             "Corners lie on 3 lines, edges on only 2: the order is centre (4), then the corners "
             "(0, 2, 6, 8), then the edges (1, 3, 5, 7)."),
+    Mistake("centre_first", "the centre comes first",
+            "The centre (cell 4) lies on 4 lines, more than any other cell, so it comes first, before the "
+            "corners (3 lines each) and the edges (2 lines): give it the smallest key."),
     Mistake("sort_direction", "smaller keys come first",
             "`sorted` puts the SMALLEST key first, so the best move needs the smallest key (for "
             "example minus the number of lines through the cell)."),
@@ -152,6 +177,9 @@ _MISTAKES = [
     Mistake("cache_ignores_depth", "a cache that ignores depth",
             "An entry searched less deep than this search needs cannot answer it: use an entry only if "
             "its depth is at least the depth asked for."),
+    Mistake("depth_equal", "an entry exactly as deep as needed answers",
+            "An entry searched exactly `depth` plies deep is deep enough: use it when `stored_depth >= "
+            "depth`, not only when it is strictly deeper (`>`), or the table is hardly ever used."),
     Mistake("missing_reflections", "reflections missing",
             "Mirror images get different keys: a square board has 8 symmetries, 4 rotations AND 4 "
             "reflections (left-right, top-bottom and the two diagonals)."),
@@ -183,15 +211,33 @@ _MISTAKES = [
             "Score an open line holding c marks of one player 10 ** (c - 1) (1, 10, 100, ...), for "
             "`player` if they are hers and against her if they are the opponent's; a line holding marks "
             "of both players, or none, counts 0."),
+    Mistake("cell_index", "cell (row, col) is row * columns + col",
+            "The cells are numbered row by row, each row holding `state.columns` cells, so the cell in row "
+            "`row` and column `col` is `state.board[row * state.columns + col]`. `row * state.rows + col` "
+            "gives the same cell only on a square board."),
     Mistake("return_in_loop", "returning from inside the loop",
             "Your function answered before looking at every position: `return True` belongs after the "
             "loop, once no position has failed; inside the loop return only False."),
     Mistake("forgot_negation", "compare with the negation",
             "Symmetry means `evaluate(state, first) == -evaluate(state, second)`: the second score "
             "negated, not the two scores equal."),
+    Mistake("compare_abs", "compare with the negation, not the absolute values",
+            "Comparing `abs(...)` of the two scores lets an evaluation through that gives BOTH players the "
+            "same score (+5 and +5): that is not symmetric. Test `evaluate(state, first) == "
+            "-evaluate(state, second)`."),
+    Mistake("errors_cancel", "test every position on its own",
+            "Your test adds up the differences over all positions, so +5 on one position and -5 on another "
+            "cancel out. Test each position on its own, and answer False as soon as one is not symmetric."),
+    Mistake("fixed_players", "the players come from state.players",
+            "The players are not always \"X\" and \"O\" (a textbook tree has MAX and MIN): take them from "
+            "the position, `first, second = state.players`."),
     Mistake("depth_not_decreasing", "depth must go down",
             "The search does not stop at the depth limit: call the children with `depth - 1` and "
             "return `evaluate(state, state.to_move)` when depth reaches 0."),
+    Mistake("depth_off_by_one", "stop at depth 0, not 1",
+            "The search stops one ply early: it must look `depth` moves ahead, so stop (and evaluate) when "
+            "`depth == 0`, and call the children with `depth - 1`. Depth 1 means: try every move, and "
+            "evaluate the positions they lead to."),
     Mistake("use_given_evaluate", "use the evaluate you are given",
             "Score the positions where the search stops with the `evaluate` function passed in, from "
             "the side of the player to move there: `evaluate(state, state.to_move)`."),
@@ -263,6 +309,14 @@ _MISTAKES = [
     Mistake("fixed_centre", "the centre depends on the width",
             "The centre column was fixed at 3, which is right for 7 columns only: the centre is "
             "`state.columns // 2`."),
+]
+
+_MISTAKES += [
+    # -- how the function is written -----------------------------------------------------------
+    Mistake("yield_not_return", "return, not yield",
+            "Your function contains `yield`, which makes it a generator: calling it only creates a "
+            "generator object and runs none of its code. Use `return` (or nothing, for a function that "
+            "only changes its argument), not `yield`."),
 ]
 
 MISTAKES: dict[str, Mistake] = {mistake.id: mistake for mistake in _MISTAKES}

@@ -1,17 +1,62 @@
-"""Positions the checks use: fixed examples and deterministic random samples, with cached
-reference figures so that checking many functions stays fast."""
+"""Positions the checks use: fixed examples and deterministic random samples, and the
+reference figures about them, computed once per process and fast (memoised on positions), so
+that the checker's own work stays small next to the learner's."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from tictac_edu.games import ConnectFour, GameTree, MNKGame, TicTacToe, play_moves
+from tictac_edu.games import ConnectFour, GameTree, MNKGame, TicTacToe, moves_from_start, new_game, play_moves
 
 Position = MNKGame | GameTree | ConnectFour
 """A game position the checks use: hashable, so expected values can be cached."""
+
+
+def start_of(state: Any) -> Any:
+    """The starting position of ``state``'s game (of the same size), from its description."""
+    game = state.game
+    return new_game(game.name, **game.options)
+
+
+@cache
+def solved(state: Position, faster: bool = False) -> float:
+    """The negamax value of ``state`` for the player to move: with ``faster``, a finished game
+    scores ``utility * (max_plies + 1 - ply)``. Memoised, so a whole tic-tac-toe tree costs
+    5,478 positions, not 549,946 nodes."""
+    if state.is_terminal():
+        utility = state.utility(state.to_move)
+        return utility * (state.max_plies + 1 - state.ply) if faster else utility
+    return max(-solved(state.play(move), faster) for move in state.legal_moves())
+
+
+@cache
+def tree_size(state: Position) -> int:
+    """The nodes of the whole game tree under ``state``, ``state`` included (memoised)."""
+    if state.is_terminal():
+        return 1
+    return 1 + sum(tree_size(state.play(move)) for move in state.legal_moves())
+
+
+@cache
+def depth_value(state: Position, depth: int, evaluate: Callable[[Any, str], float]) -> float:
+    """The depth-limited negamax value of ``state``, scored by ``evaluate`` where it stops."""
+    if depth == 0 or state.is_terminal():
+        return evaluate(state, state.to_move)
+    return max(-depth_value(state.play(move), depth - 1, evaluate) for move in state.legal_moves())
+
+
+def alphabeta_count(state: Any, alpha: float = -math.inf, beta: float = math.inf) -> tuple[float, int]:
+    """The course's alpha-beta (negamax, fail-soft, one window at the root, cut-off on
+    ``alpha >= beta``) from ``state`` with the window ``(alpha, beta)``: (value, nodes)."""
+    from tictac_edu.search import AlphaBeta
+
+    search = AlphaBeta()
+    value = search.value(state, math.inf, alpha, beta)
+    return value, search.nodes
 
 
 def ttt(*moves: int) -> TicTacToe:
@@ -73,7 +118,7 @@ def swap_colours(state: MNKGame) -> MNKGame | None:
     os_ = [cell for cell, mark in enumerate(state.board) if mark == "O"]
     if len(xs) != len(os_):
         return None
-    swapped = MNKGame(state.rows, state.columns, state.k)
+    swapped = start_of(state)
     for x_cell, o_cell in zip(os_, xs, strict=True):
         if swapped.is_terminal():
             return None
@@ -87,8 +132,6 @@ def swap_colours(state: MNKGame) -> MNKGame | None:
 def transformed(state: MNKGame, symmetry: int) -> MNKGame:
     """``state`` under one of the 8 symmetries of a square board (0 = unchanged), replayed
     move by move so that it has the same history length and player to move."""
-    from tictac_edu.games import moves_from_start
-
     size = state.rows
     if state.rows != state.columns:
         raise ValueError("board symmetries need a square board")
@@ -100,7 +143,7 @@ def transformed(state: MNKGame, symmetry: int) -> MNKGame:
                     (row, last - col), (last - row, col), (col, row), (last - col, last - row)][symmetry]
         return row * size + col
 
-    new = MNKGame(state.rows, state.columns, state.k) if not isinstance(state, TicTacToe) else TicTacToe()
+    new = start_of(state)
     for move in moves_from_start(state):
         new = new.play(cell_map(move))
     return new
@@ -147,12 +190,3 @@ def random_games(seed: int, count: int, min_ply: int, max_ply: int, finished: bo
     ``min_ply``..``max_ply`` moves deep, unfinished unless ``finished`` (then only finished
     ones). The same every run."""
     return random_positions(seed, count, min_ply, max_ply, ConnectFour, finished)
-
-
-def connect_four_code(state: ConnectFour) -> str:
-    """Python code that rebuilds a Connect Four position."""
-    size = "" if (state.columns, state.rows) == (7, 6) else f", {state.columns}, {state.rows}"
-    moves = state.moves_string() if state.columns <= 9 else None
-    if moves is None:
-        return f"play_moves(ConnectFour({state.columns}, {state.rows}), {state.moves()})"
-    return f"ConnectFour.from_moves({moves!r}{size})"

@@ -1,32 +1,63 @@
 """Exercises and their test cases, and the runner that checks a learner's function.
 
 Each exercise is declared once, in ``tictac_edu/exercises/checks/``: a name, the notebook,
-graded hints, the reference solution and a list of :class:`Case` objects. The same cases
-serve :func:`~tictac_edu.exercises.check` in a notebook and the pytest tests a teacher runs
-on a learner's file (``tictac_edu/exercises/tests.py``).
+graded hints, the reference solution, a list of :class:`Case` objects and the probes that
+fingerprint a function (:mod:`tictac_edu.exercises.diagnosis`). The same cases serve
+:func:`~tictac_edu.exercises.check` in a notebook, the pytest tests a teacher runs on a
+learner's file (``tictac_edu/exercises/tests.py``) and the grading of a class.
 
 A case is a function ``case(t)`` that gets a :class:`Context`: ``t.call(...)`` calls the
-learner's function (checking that it leaves its arguments unchanged), ``t.fail(...)``
-reports a wrong answer. Whatever else goes wrong (an exception, a time-out) is caught by
-:func:`run_case`.
+learner's function (timing it, and checking that it leaves its arguments unchanged),
+``t.fail(...)`` reports a wrong answer. Whatever else goes wrong (an exception, a time-out,
+too much memory) is caught by :class:`ExerciseRun`, which also decides which cases to run:
+after a time-out none, after a failure not the long ones, and never more than the check's
+CPU budget.
+
+Only the learner's own code is timed, in CPU seconds: the reference figures, the diagnosis and
+everything else the checker does are not, and neither is time other programs take.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
+import math
+import numbers
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tictac_edu.exercises.guard import CheckTimeout, TimeLimit, captured_output, innermost_location, learner_location
+from tictac_edu.exercises import diagnosis as diagnosis_module
+from tictac_edu.exercises.guard import (
+    MEMORY_LIMIT,
+    CheckTimeout,
+    LearnerClock,
+    captured_output,
+    choose_mode,
+    describe_patches,
+    innermost_location,
+    learner_location,
+    memory_limit,
+    package_patches,
+    redo_patches,
+    remember_package_classes,
+    undo_patches,
+)
 from tictac_edu.exercises.mistakes import MISTAKES
 from tictac_edu.exercises.report import CaseResult, FailureKind, Report
 
-DEFAULT_TIME_LIMIT = 3.0
-"""Seconds a test may take before the check stops the learner's function."""
+DEFAULT_TIME_LIMIT = 1.0
+"""CPU seconds the learner's function may take on one test (the references take a few
+milliseconds on most; the long tests set their own limits)."""
+
+CHECK_CPU_BUDGET = 3.0
+"""CPU seconds the learner's function may take over all the tests of one check, so that a
+check answers within a few seconds whatever the function does."""
+
+FINGERPRINT_CPU = 0.5
+"""CPU seconds the learner's function may take to answer the probes of the diagnosis."""
 
 CHECK_MODULES = (
     "tictac_edu.exercises.checks.nb00_welcome",
@@ -37,6 +68,8 @@ CHECK_MODULES = (
     "tictac_edu.exercises.checks.nb05_connect4",
 )
 """The modules that declare the exercises, in course order."""
+
+remember_package_classes()
 
 
 class _Missing:
@@ -53,7 +86,7 @@ class Fail(Exception):
 
     def __init__(self, message: str, *, kind: FailureKind = "wrong answer", position: Any = None,
                  expected: Any = MISSING, got: Any = MISSING, mistake: str | None = None,
-                 reproduce: str | None = None) -> None:
+                 reproduce: str | None = None, hint: str | None = None, error: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.kind = kind
@@ -62,6 +95,8 @@ class Fail(Exception):
         self.got = got
         self.mistake = mistake
         self.reproduce = reproduce
+        self.hint = hint
+        self.error = error
 
 
 @dataclass
@@ -71,9 +106,11 @@ class Case:
     Attributes:
         title: what it checks, in a few words (shown with the result).
         run: the test itself, ``run(t)`` with ``t`` a :class:`Context`.
-        time_limit: seconds before the learner's function is stopped.
+        time_limit: CPU seconds the learner's function may take in this test.
         timeout_mistake: the classic mistake a time-out most likely means (else a general hint).
         mutation_mistake: the mistake to name if the function changes its arguments.
+        expensive: a long test (the whole game tree, an empty board): not run once an
+            earlier test has failed, since the cheap ones say what is wrong faster.
     """
 
     title: str
@@ -81,6 +118,7 @@ class Case:
     time_limit: float = DEFAULT_TIME_LIMIT
     timeout_mistake: str | None = None
     mutation_mistake: str = "mutates_input"
+    expensive: bool = False
 
 
 @dataclass
@@ -106,15 +144,20 @@ class Exercise:
     cases: list[Case] = field(default_factory=list)
 
     def case(self, title: str, *, time_limit: float = DEFAULT_TIME_LIMIT, timeout_mistake: str | None = None,
-             mutation_mistake: str = "mutates_input"
+             mutation_mistake: str = "mutates_input", expensive: bool = False
              ) -> Callable[[Callable[[Context], None]], Callable[[Context], None]]:
         """Decorator: add ``run`` as a test case of this exercise."""
 
         def add(run: Callable[[Context], None]) -> Callable[[Context], None]:
-            self.cases.append(Case(title, run, time_limit, timeout_mistake, mutation_mistake))
+            self.cases.append(Case(title, run, time_limit, timeout_mistake, mutation_mistake, expensive))
             return run
 
         return add
+
+    def probes(self, make: Callable[[], Sequence[diagnosis_module.Probe]]) -> Callable[[], Sequence[Any]]:
+        """Decorator: ``make()`` builds the probes that fingerprint a function for the diagnosis."""
+        diagnosis_module.register_probes(self.name, make)
+        return make
 
     @property
     def reference(self) -> Callable[..., Any]:
@@ -157,11 +200,37 @@ def get_exercise(name: str) -> Exercise:
     return exercises[name]
 
 
+# -- kinds of values --------------------------------------------------------------------------
+
+def is_bool(value: Any) -> bool:
+    """True or False, or numpy's booleans."""
+    return isinstance(value, bool) or (type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool"))
+
+
+def is_number(value: Any) -> bool:
+    """A real number (int, float, fraction, numpy number) that is not a bool."""
+    return isinstance(value, numbers.Real) and not is_bool(value)
+
+
+def is_int(value: Any) -> bool:
+    """A whole number (int, numpy integer) that is not a bool."""
+    return isinstance(value, numbers.Integral) and not is_bool(value)
+
+
+def type_name(value: Any) -> str:
+    """``int``, ``list``, or ``numpy.int64`` for a type that is not built in."""
+    kind = type(value)
+    return kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
+
+
 # -- showing values ---------------------------------------------------------------------------
 
 def show_value(value: Any) -> str:
     """A short, exact text for a value (``repr``, shortened if long)."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except Exception as exc:  # noqa: BLE001 - a learner's object whose repr fails
+        text = f"<a {type_name(value)} whose repr() raised {type(exc).__name__}>"
     return text if len(text) <= 300 else text[:297] + "..."
 
 
@@ -171,40 +240,39 @@ def show_board(board: Sequence[Any]) -> str:
     rows = []
     for row in range(3):
         marks = " ".join(cells[row * 3: row * 3 + 3])
-        numbers = " ".join(str(row * 3 + col) for col in range(3))
-        rows.append(f"{marks}      {numbers}")
+        numbers_ = " ".join(str(row * 3 + col) for col in range(3))
+        rows.append(f"{marks}      {numbers_}")
     return "\n".join(rows)
+
+
+def _is_board(position: Any) -> bool:
+    return isinstance(position, (list, tuple)) and len(position) == 9 and all(
+        cell is None or isinstance(cell, str) for cell in position)
 
 
 def show_position(position: Any) -> str:
     """A position as text: a 9-cell board, or a game state with whose turn it is."""
     if isinstance(position, str):
         return position
-    if isinstance(position, (list, tuple)) and len(position) == 9 and all(
-            cell is None or isinstance(cell, str) for cell in position):
+    if _is_board(position):
         return show_board(position)
     text = str(position)
     result_text = getattr(position, "result_text", None)
     if callable(result_text):
         text += f"\n({result_text()})"
+    elif hasattr(position, "to_move") and hasattr(position, "is_terminal") and not position.is_terminal() \
+            and str(position.to_move) not in text:
+        text += f"\n({position.to_move} to move)"
     return text
 
 
 def reproduce_code(position: Any) -> str | None:
-    """Python code that rebuilds a game state (``play_moves(TicTacToe(), [4, 0])``,
-    ``ConnectFour.from_moves("4453")``), if known."""
-    from tictac_edu.games import ConnectFour, MNKGame, TicTacToe, moves_from_start
-
-    if isinstance(position, ConnectFour):
-        from tictac_edu.exercises.positions import connect_four_code
-
-        return connect_four_code(position)
-    if isinstance(position, MNKGame):
-        game = "TicTacToe()" if isinstance(position, TicTacToe) else \
-            f"MNKGame({position.rows}, {position.columns}, {position.k})"
-        moves = moves_from_start(position)
-        return f"play_moves({game}, {moves})" if moves else game
-    if isinstance(position, (list, tuple)) and len(position) == 9:
+    """Python code that rebuilds a position (``play_moves(TicTacToe(), [4, 0])``,
+    ``ConnectFour.from_moves('4453')``), if known: every game writes its own."""
+    as_code = getattr(position, "as_code", None)
+    if callable(as_code):
+        return str(as_code())
+    if _is_board(position):
         return f"board = {show_value(list(position))}"
     return None
 
@@ -227,10 +295,20 @@ def snapshot(value: Any) -> Any:
     return ("object", id(value))
 
 
+def _signature_text(fn: Callable[..., Any]) -> str:
+    """``(state, alpha, beta)``: the parameters of a function, without annotations."""
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return "(...)"
+    parameters = [parameter.replace(annotation=inspect.Parameter.empty) for parameter in signature.parameters.values()]
+    return str(signature.replace(parameters=parameters, return_annotation=inspect.Signature.empty))
+
+
 class Context:
     """What a case gets: the learner's function and helpers to call it and report failures."""
 
-    def __init__(self, exercise: Exercise, case: Case, fn: Callable[..., Any], clock: TimeLimit | None = None) -> None:
+    def __init__(self, exercise: Exercise, case: Case, fn: Callable[..., Any], clock: LearnerClock) -> None:
         self.exercise = exercise
         self.case = case
         self.fn = fn
@@ -238,30 +316,32 @@ class Context:
         self.clock = clock
         self.notes: list[str] = []
 
-    @contextmanager
-    def untimed(self) -> Iterator[None]:
-        """Work of the checker itself (working out which mistake was made): the time limit
-        does not count it. Do not call the learner's function inside."""
-        if self.clock is None:
-            yield
-            return
-        self.clock.pause()
-        try:
-            yield
-        finally:
-            self.clock.resume()
-
     def call(self, *args: Any, position: Any = None, changes: Sequence[int] = ()) -> Any:
-        """Call the learner's function with ``args`` and return what it returns.
+        """Call the learner's function with ``args`` (with the clock running) and return what
+        it returns.
 
-        Fails the test if the function changes an argument (except those whose index is in
-        ``changes``); ``position`` is what the failure shows (the first argument by default).
+        Fails the test if the function cannot be called with these arguments, is a generator,
+        or changes an argument (except those whose index is in ``changes``); ``position`` is
+        what the failure shows (the first argument by default).
         """
         watched = [(index, arg, snapshot(arg)) for index, arg in enumerate(args)
                    if index not in changes and not isinstance(arg, _PRIMITIVES)]
         before = {index: _copy_for_display(arg) for index, arg, _ in watched}
         self.calls += 1
-        result = self.fn(*args)
+        try:
+            with self.clock.running():
+                result = self.fn(*args)
+        except TypeError as exc:
+            if exc.__traceback__ is not None and exc.__traceback__.tb_next is None:
+                self._wrong_parameters(exc, args, position)
+            raise
+        if inspect.isgenerator(result):
+            result.close()
+            self.fail(f"Your function is a generator (it contains `yield`), so calling it ran none of its code: "
+                      f"{self.exercise.name}(...) only built a generator object. Use `return`, not `yield`.",
+                      kind="wrong type", position=position if position is not None else _shown_arg(args),
+                      expected=self.exercise.returns, got="a generator object", raw=True,
+                      mistake="yield_not_return")
         for index, arg, snap in watched:
             if snapshot(arg) != snap:
                 shown = position if position is not None else before[index]
@@ -273,6 +353,16 @@ class Context:
                     got=show_value(arg), mistake=self.case.mutation_mistake)
         return result
 
+    def _wrong_parameters(self, exc: TypeError, args: Sequence[Any], position: Any) -> None:
+        name = self.exercise.name
+        theirs = _signature_text(self.exercise.reference)
+        mine = _signature_text(self.fn)
+        raise Fail(f"Your function cannot be called the way the exercise calls it, with {len(args)} argument"
+                   f"{'' if len(args) == 1 else 's'}: it takes {mine}, and {name} must take {theirs}.",
+                   kind="wrong parameters", position=position if position is not None else _shown_arg(args),
+                   error=f"TypeError: {exc}",
+                   hint=f"Keep the parameters of the stub in the notebook: def {name}{theirs}:")
+
     def inform(self, text: str) -> None:
         """Add an explanation that the report shows under this test even when it passes
         (for a test that teaches something beyond right or wrong)."""
@@ -282,8 +372,9 @@ class Context:
              mistake: str | None = None, kind: FailureKind = "wrong answer", raw: bool = False,
              reproduce: str | None = None) -> None:
         """Report a wrong answer. ``expected``/``got`` are shown with ``repr`` unless ``raw``
-        (then they must be text); leave one out to show nothing. ``reproduce``: code that
-        repeats the call (shown with the position), when the position alone does not say it."""
+        (then they must be text); leave one out to show nothing. ``mistake``: this test's own
+        guess at the mistake (the diagnosis may know better). ``reproduce``: code that repeats
+        the call (shown with the position), when the position alone does not say it."""
         raise Fail(message, kind=kind, position=position,
                    expected=expected if raw or expected is MISSING else show_value(expected),
                    got=got if raw or got is MISSING else show_value(got), mistake=mistake, reproduce=reproduce)
@@ -292,9 +383,13 @@ class Context:
                     reproduce: str | None = None) -> None:
         """Fail with a wrong-type message unless ``ok``."""
         if not ok:
-            self.fail(f"{self.exercise.name} should return {self.exercise.returns}; it returned "
-                      f"{type(got).__name__} {show_value(got)}.", kind="wrong type", position=position,
+            self.fail(f"{self.exercise.name} should return {self.exercise.returns}; it returned a "
+                      f"{type_name(got)}, {show_value(got)}.", kind="wrong type", position=position,
                       expected=self.exercise.returns, got=got, mistake=mistake, reproduce=reproduce)
+
+
+def _shown_arg(args: Sequence[Any]) -> Any:
+    return args[0] if args and not callable(args[0]) else None
 
 
 def _copy_for_display(value: Any) -> Any:
@@ -303,11 +398,6 @@ def _copy_for_display(value: Any) -> Any:
     if isinstance(value, dict):
         return dict(value)
     return value
-
-
-def is_number(value: Any) -> bool:
-    """An int or float that is not a bool."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 # -- running ------------------------------------------------------------------------------------
@@ -321,6 +411,11 @@ def _exception_hint(exc: BaseException) -> str:
         return ("Your function called itself without end (or far too deep). Make sure every call first "
                 "returns for a finished game (state.is_terminal()) or at the depth limit, and that the "
                 "recursive call is on a child position (state.play(move)), never on the same position.")
+    if isinstance(exc, MemoryError):
+        return ("Your function built something far too big: look for a list or dict that grows in a loop that "
+                "never ends, or a copy made at every node of a search.")
+    if isinstance(exc, SystemExit):
+        return "Do not call sys.exit() or exit() in your function: return its answer instead."
     if isinstance(exc, ValueError) and ("empty" in text and ("max" in text or "min" in text)):
         return ("max() or min() got no values: a finished position has no legal moves. Return the score "
                 "of a finished game (state.is_terminal()) before looping over the moves.")
@@ -343,94 +438,35 @@ def _exception_hint(exc: BaseException) -> str:
     if isinstance(exc, AttributeError):
         return "An object does not have that attribute: read the message, and check the names in the docstring."
     if isinstance(exc, (IndexError, KeyError)):
-        return "An index or key out of range: check the cell numbers (0..8) and the keys you look up."
+        return "An index or key out of range: check the cell numbers and the keys you look up."
     return "Read the error and the line it came from."
-
-
-def run_case(exercise: Exercise, case: Case, fn: Callable[..., Any], time_limit: float | None = None) -> CaseResult:
-    """Run one test of ``exercise`` on ``fn`` and return its result; never raises (except
-    ``KeyboardInterrupt``)."""
-    result = CaseResult(exercise=exercise.name, title=case.title, status="passed")
-    limit = case.time_limit if time_limit is None else time_limit
-    guard = TimeLimit(limit)
-    context = Context(exercise, case, fn, guard)
-    started = time.perf_counter()
-    old_limit = sys.getrecursionlimit()
-    try:
-        with captured_output() as printed:
-            try:
-                guard.start()
-                try:
-                    case.run(context)
-                finally:
-                    guard.stop()
-            finally:
-                guard.stop()
-    except Fail as failure:
-        guard.stop()
-        result.status = "failed"
-        result.kind = failure.kind
-        result.message = failure.message
-        if failure.position is not None:
-            result.position = show_position(failure.position)
-            result.reproduce = failure.reproduce or reproduce_code(failure.position)
-        result.expected = None if failure.expected is MISSING else str(failure.expected)
-        result.got = None if failure.got is MISSING else str(failure.got)
-        result.mistake = failure.mistake
-    except CheckTimeout:
-        guard.stop()
-        result.status = "failed"
-        result.kind = "too slow"
-        result.message = (f"The test did not finish within {limit:g} s, so it was stopped. Is there a loop or "
-                          "a recursion that never ends, or is the function doing far more work than needed?")
-        result.mistake = case.timeout_mistake
-    except NotImplementedError as exc:
-        guard.stop()
-        where = learner_location(exc.__traceback__, _learner_files(fn))
-        if where is not None or "write your code" in str(exc).lower():
-            result.status = "not attempted"
-        else:  # raised by something else than the learner's stub
-            _describe_exception(result, exc, _learner_files(fn))
-    except KeyboardInterrupt:
-        guard.stop()
-        raise
-    except (Exception, SystemExit) as exc:  # the learner's code (or what it returned) broke something
-        guard.stop()
-        _describe_exception(result, exc, _learner_files(fn))
-    else:
-        result.info = "\n".join(context.notes)
-    finally:
-        guard.stop()
-        sys.setrecursionlimit(old_limit)
-    result.printed = printed.summary() if result.status == "failed" else ""
-    result.seconds = time.perf_counter() - started
-    if result.status == "failed" and result.hint is None:
-        mistake = MISTAKES.get(result.mistake or "")
-        if mistake is not None:
-            result.hint = f"Likely bug: {mistake.title}. {mistake.hint}"
-        elif result.kind == "too slow" and result.message.startswith("The test"):
-            result.hint = ("Look for a loop whose condition never changes, or a recursive call that does not get "
-                           "closer to the end of the game (on `state` instead of `state.play(move)`). Try the "
-                           "position yourself, counting the calls.")
-        elif result.kind != "raised":
-            result.hint = (f"Compare with the docstring, and try the position yourself. hint({exercise.name!r}) "
-                           "may help.")
-    return result
 
 
 def _learner_files(fn: Callable[..., Any]) -> set[str]:
     """The file the learner's function was defined in (a notebook cell has one of its own)."""
-    code = getattr(fn, "__code__", None)
-    if code is None and callable(fn):  # an object with a __call__ method
-        code = getattr(type(fn).__call__, "__code__", None)
+    try:
+        target = inspect.unwrap(fn) if callable(fn) else fn
+    except ValueError:  # a wrapper chain that loops
+        target = fn
+    code = getattr(target, "__code__", None)
+    if code is None and callable(target):  # an object with a __call__ method
+        code = getattr(type(target).__call__, "__code__", None)
     return {code.co_filename} if code is not None else set()
+
+
+def _short(text: str, limit: int = 400) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _describe_exception(result: CaseResult, exc: BaseException, learner_files: set[str]) -> None:
     where = learner_location(exc.__traceback__, learner_files)
     result.status = "failed"
     result.kind = "raised"
-    result.error = f"{type(exc).__name__}: {_short(str(exc))}"
+    try:
+        text = str(exc)
+    except Exception:  # noqa: BLE001 - a learner's exception whose str fails
+        text = "(its message cannot be shown)"
+    result.error = f"{type(exc).__name__}: {_short(text)}"
     if where is not None:
         result.where = where.describe()
         result.message = f"Your function raised {type(exc).__name__}."
@@ -451,33 +487,276 @@ def result_type_hint(name: str) -> str:
         return "the right kind of value"
 
 
-def _short(text: str, limit: int = 400) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+def check_time_limit(time_limit: object) -> float | None:
+    """``time_limit`` as seconds, or ``None`` for each test's own limit.
+
+    Raises:
+        ValueError: it is not a positive, finite number of seconds.
+    """
+    if time_limit is None:
+        return None
+    if not is_number(time_limit) or not math.isfinite(float(time_limit)) or float(time_limit) <= 0:  # type: ignore
+        raise ValueError(f"time_limit must be a positive number of seconds (of CPU time per test), or None for "
+                         f"each test's own limit; not {time_limit!r}")
+    return float(time_limit)  # type: ignore[arg-type]
+
+
+_SLOW_HINT = ("Look for a loop whose condition never changes, or a recursive call that does not get closer to the "
+              "end of the game (on `state` instead of `state.play(move)`). Try the position yourself, counting "
+              "the calls.")
+
+_CAN_BE_DIAGNOSED: tuple[str, ...] = ("wrong answer", "wrong type", "mutated input", "raised", "too slow")
+
+
+class ExerciseRun:
+    """The tests of one exercise run on one function, one after the other.
+
+    :meth:`run_case` runs a test (or says why it is not run); :meth:`report` gives the report
+    so far; :meth:`close` puts back what the learner's code had changed in the package's own
+    classes. ``time_limit`` replaces every test's own limit (CPU seconds per test).
+    """
+
+    def __init__(self, exercise: Exercise, fn: Callable[..., Any], time_limit: float | None = None) -> None:
+        self.exercise = exercise
+        self.fn = fn
+        self.time_limit = check_time_limit(time_limit)
+        self.budget = CHECK_CPU_BUDGET if self.time_limit is None else self.time_limit * max(len(exercise.cases), 1)
+        self.results: list[CaseResult | None] = [None] * len(exercise.cases)
+        self.notes: list[str] = []
+        self.learner_cpu = 0.0
+        self.cpu = 0.0
+        self.diagnosis: diagnosis_module.Diagnosis | None = None
+        self._diagnosed = False
+        self._failed = False
+        self._timed_out = False
+        self._closed = False
+        self._patched_before = package_patches()
+        if self._patched_before:
+            undo_patches(self._patched_before)
+            self.notes.append(
+                f"Your code has changed the package's own {describe_patches(self._patched_before)} (an assignment "
+                "such as `MNKGame.legal_moves = ...`). The check used the original while it ran; your change is "
+                "still in place afterwards. Restart the kernel to undo it.")
+        fn_name = getattr(fn, "__name__", "")
+        if fn_name != exercise.name and fn_name in {other.name for other in all_exercises()}:
+            self.notes.append(f"You passed the function {fn_name!r} to the check of {exercise.name!r}. "
+                              f"Did you mean check({exercise.name!r}, {exercise.name})?")
+
+    # -- running the tests ------------------------------------------------------------------
+
+    def run_case(self, index: int) -> CaseResult:
+        """Run test number ``index`` (or record why it is not run) and return its result."""
+        case = self.exercise.cases[index]
+        started = time.process_time()
+        skipped = self._reason_not_to_run(case)
+        if skipped:
+            result = CaseResult(exercise=self.exercise.name, title=case.title, status="not run", message=skipped)
+        else:
+            limit = case.time_limit if self.time_limit is None else self.time_limit
+            left = self.budget - self.learner_cpu
+            result = self._run(case, min(limit, left), budgeted=left < limit)
+            if result.status == "failed":
+                self._failed = True
+                if result.kind == "too slow":
+                    self._timed_out = True
+                if not self._diagnosed and result.kind in _CAN_BE_DIAGNOSED:
+                    self._diagnose()
+            self._finish(result, case)
+        self.results[index] = result
+        self.cpu += time.process_time() - started
+        return result
+
+    def _reason_not_to_run(self, case: Case) -> str:
+        if self._timed_out:
+            return "Not run: an earlier test ran out of time. Fix that one first."
+        if self.learner_cpu >= self.budget - 0.01:
+            return f"Not run: your function has used up the check's CPU time ({self.budget:g} s for all the tests)."
+        if self._failed and case.expensive:
+            return "Not run: a long test, and an earlier test failed already. Fix that one first."
+        return ""
+
+    def _run(self, case: Case, limit: float, budgeted: bool) -> CaseResult:
+        result = CaseResult(exercise=self.exercise.name, title=case.title, status="passed")
+        clock = LearnerClock(limit)
+        context = Context(self.exercise, case, self.fn, clock)
+        started = time.perf_counter()
+        old_limit = sys.getrecursionlimit()
+        printed = None
+        try:
+            with captured_output() as printed, memory_limit():
+                clock.start()
+                try:
+                    case.run(context)
+                finally:
+                    clock.stop()
+        except Fail as failure:
+            result.status = "failed"
+            result.kind = failure.kind
+            result.message = failure.message
+            if failure.position is not None:
+                result.position = show_position(failure.position)
+                result.reproduce = failure.reproduce or reproduce_code(failure.position)
+            result.expected = None if failure.expected is MISSING else str(failure.expected)
+            result.got = None if failure.got is MISSING else str(failure.got)
+            result.mistake = failure.mistake
+            result.hint = failure.hint
+            result.error = failure.error
+        except CheckTimeout:
+            result.status = "failed"
+            result.kind = "too slow"
+            if budgeted:
+                result.message = (f"Your function was stopped: it had used up the CPU time of the whole check "
+                                  f"({self.budget:g} s for all the tests). Is it doing far more work than needed, "
+                                  "or is there a loop that never ends?")
+            else:
+                result.message = (f"Your function was stopped after {limit:g} s of CPU time on this test. Is there "
+                                  "a loop or a recursion that never ends, or is the function doing far more work "
+                                  "than needed?")
+            result.mistake = case.timeout_mistake
+        except MemoryError:
+            result.status = "failed"
+            result.kind = "too much memory"
+            result.message = (f"Your function was stopped: it needed more than {MEMORY_LIMIT >> 30} GB of memory. "
+                              "Is a list or a dict growing without end?")
+            result.hint = _exception_hint(MemoryError())
+        except NotImplementedError as exc:
+            where = learner_location(exc.__traceback__, _learner_files(self.fn))
+            if where is not None or "write your code" in str(exc).lower():
+                result.status = "not attempted"
+            else:  # raised by something else than the learner's stub
+                _describe_exception(result, exc, _learner_files(self.fn))
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - the learner's code (or what it returned) broke something
+            _describe_exception(result, exc, _learner_files(self.fn))
+        else:
+            result.info = "\n".join(context.notes)
+        finally:
+            sys.setrecursionlimit(old_limit)
+        self.learner_cpu += clock.learner_seconds
+        result.cpu = clock.learner_seconds
+        result.seconds = time.perf_counter() - started
+        if printed is not None and result.status == "failed":
+            result.printed = printed.summary()
+            if printed.flooded:
+                result.printed_note = (f"Your function printed {printed.size:,} characters ({printed.lines:,} lines) "
+                                       "while this test ran; only the start is shown. Printing slows a search down a "
+                                       "lot: take the print calls out once you are done.")
+        self._undo_patches_made_by_the_function()
+        return result
+
+    def _undo_patches_made_by_the_function(self) -> None:
+        made = package_patches()
+        if made:
+            undo_patches(made)
+            self.notes.append(f"Your function changed the package's own {describe_patches(made)} while it was "
+                              "checked; the check put the original back.")
+
+    # -- naming the mistake -----------------------------------------------------------------
+
+    def _diagnose(self) -> None:
+        """Fingerprint the function on the exercise's probes and compare with the buggy versions."""
+        self._diagnosed = True
+        questions = diagnosis_module.probes(self.exercise.name)
+        if not questions:
+            return
+        clock = LearnerClock(min(FINGERPRINT_CPU, self.time_limit or FINGERPRINT_CPU))
+
+        def timed(*args: Any) -> Any:
+            with clock.running():
+                return self.fn(*args)
+
+        answers = []
+        old_limit = sys.getrecursionlimit()
+        try:
+            with captured_output(), memory_limit():
+                clock.start()
+                try:
+                    for probe in questions:
+                        answers.append(diagnosis_module.ask(probe, timed))
+                finally:
+                    clock.stop()
+        except (CheckTimeout, MemoryError):
+            return
+        except KeyboardInterrupt:
+            raise
+        except BaseException:  # noqa: BLE001 - sys.exit() and the like in the learner's code: no diagnosis
+            return
+        finally:
+            sys.setrecursionlimit(old_limit)
+            self._undo_patches_made_by_the_function()
+        self.diagnosis = diagnosis_module.diagnose(self.exercise.name, self.exercise.reference, answers)
+
+    def _finish(self, result: CaseResult, case: Case) -> None:
+        """Name the mistake and choose the hint of a failed test."""
+        if result.status != "failed":
+            return
+        found = self.diagnosis
+        if found is not None and result.kind in _CAN_BE_DIAGNOSED and (found.exact or not result.mistake):
+            if result.mistake != found.mistake and found.exact and found.buggy.looks_like and \
+                    result.kind in ("wrong answer", "wrong type"):
+                result.message += f" It looks as if {found.buggy.looks_like}."
+            result.mistake = found.mistake
+        mistake = MISTAKES.get(result.mistake or "")
+        if mistake is not None:
+            advice = f"Likely bug: {mistake.title}. {mistake.hint}"
+            result.hint = advice if result.kind != "raised" or not result.hint else f"{advice} ({result.hint})"
+        elif result.hint is None and result.kind == "too slow":
+            result.hint = _SLOW_HINT
+        elif result.hint is None and result.kind in ("wrong answer", "wrong type", "mutated input"):
+            result.hint = (f"Compare with the docstring, and try the position yourself. hint({self.exercise.name!r}) "
+                           "may help.")
+
+    # -- the outcome ------------------------------------------------------------------------
+
+    def report(self) -> Report:
+        """The report of the tests run so far."""
+        report = Report(self.exercise.name, [result for result in self.results if result is not None],
+                        list(self.notes), diagnosis=self.diagnosis.mistake if self.diagnosis else None)
+        report.cpu = self.cpu
+        report.learner_cpu = self.learner_cpu
+        return report
+
+    def close(self) -> None:
+        """Put back the package as the learner had it before the check (her own changes to its
+        classes included)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._undo_patches_made_by_the_function()
+        if self._patched_before:
+            redo_patches(self._patched_before)
+
+
+def not_a_function_report(exercise: Exercise, fn: Any) -> Report:
+    """The report for a check given something that cannot be called."""
+    report = Report(exercise.name)
+    report.results.append(CaseResult(
+        exercise=exercise.name, title="the function itself", status="failed", kind="not a function",
+        message=(f"check needs the function itself, but got {type_name(fn)} {show_value(fn)}. Pass the function "
+                 f"without calling it: check({exercise.name!r}, {exercise.name})."),
+        hint="Write the name of your function without parentheses."))
+    return report
 
 
 def run_exercise(exercise: Exercise, fn: Any, time_limit: float | None = None) -> Report:
-    """Run every test of ``exercise`` on ``fn`` and return the report."""
-    report = Report(exercise.name)
+    """Run every test of ``exercise`` on ``fn`` and return the report.
+
+    Raises:
+        ValueError: ``time_limit`` is not ``None`` or a positive number of seconds.
+    """
+    check_time_limit(time_limit)
     if not callable(fn):
-        shown = show_value(fn)
-        report.results.append(CaseResult(
-            exercise=exercise.name, title="the function itself", status="failed", kind="not a function",
-            message=(f"check needs the function itself, but got {type(fn).__name__} {shown}. Pass the function "
-                     f"without calling it: check({exercise.name!r}, {exercise.name})."),
-            hint="Write the name of your function without parentheses."))
-        return report
-    fn_name = getattr(fn, "__name__", "")
-    names = {other.name for other in all_exercises()}
-    if fn_name != exercise.name and fn_name in names:
-        report.notes.append(f"You passed the function {fn_name!r} to the check of {exercise.name!r}. "
-                            f"Did you mean check({exercise.name!r}, {exercise.name})?")
-    for index, case in enumerate(exercise.cases):
-        result = run_case(exercise, case, fn, time_limit)
-        report.results.append(result)
-        if result.kind == "too slow":  # do not make the learner wait for every other test too
-            for later in exercise.cases[index + 1:]:
-                report.results.append(CaseResult(
-                    exercise=exercise.name, title=later.title, status="failed", kind="too slow",
-                    message="Not run: an earlier test ran out of time. Fix that one first."))
-            break
-    return report
+        return not_a_function_report(exercise, fn)
+    run = ExerciseRun(exercise, fn, time_limit)
+    try:
+        for index in range(len(exercise.cases)):
+            run.run_case(index)
+    finally:
+        run.close()
+    return run.report()
+
+
+def clock_mode() -> str:
+    """How a check started now would stop a function that runs too long (for messages)."""
+    return choose_mode()

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Literal
 
-Status = Literal["passed", "failed", "not attempted"]
+Status = Literal["passed", "failed", "not attempted", "not run"]
 
-FailureKind = Literal["wrong answer", "wrong type", "raised", "too slow", "mutated input", "not a function", ""]
+FailureKind = Literal["wrong answer", "wrong type", "raised", "too slow", "too much memory", "mutated input",
+                      "wrong parameters", "not a function", ""]
 
 
 @dataclass
@@ -19,9 +20,11 @@ class CaseResult:
     Attributes:
         exercise: the exercise's name.
         title: what the test checks, in a few words.
-        status: ``"passed"``, ``"failed"`` or ``"not attempted"``.
+        status: ``"passed"``, ``"failed"``, ``"not attempted"`` (the function is still the
+            stub) or ``"not run"`` (skipped: an earlier test failed or ran out of time).
         kind: for a failure, what went wrong: ``"wrong answer"``, ``"wrong type"``,
-            ``"raised"`` (an exception), ``"too slow"``, ``"mutated input"``.
+            ``"raised"`` (an exception), ``"too slow"``, ``"too much memory"``,
+            ``"mutated input"``, ``"wrong parameters"``, ``"not a function"``.
         message: the failure in plain language.
         position: the position (a text board) the test used, if any.
         expected: what a correct function gives, as text.
@@ -33,7 +36,9 @@ class CaseResult:
         where: the line of the learner's code the exception came from.
         reproduce: Python code that rebuilds the position, to try it yourself.
         printed: what the function printed while the test ran (shortened).
-        seconds: how long the test took.
+        printed_note: a sentence about printing far too much, if it did.
+        seconds: how long the test took (wall-clock).
+        cpu: the CPU time the learner's function took in it.
         info: for a passed test that teaches something, an explanation shown under it.
     """
 
@@ -51,7 +56,9 @@ class CaseResult:
     where: str | None = None
     reproduce: str | None = None
     printed: str = ""
+    printed_note: str = ""
     seconds: float = 0.0
+    cpu: float = 0.0
     info: str = ""
 
     @property
@@ -61,7 +68,7 @@ class CaseResult:
 
     def signature(self) -> tuple:
         """What makes two failures "the same" (an identical exception from the same line)."""
-        if self.kind in ("raised", "not a function"):
+        if self.kind in ("raised", "not a function", "wrong parameters"):
             return (self.kind, self.error, self.where)
         if self.kind == "too slow":
             return (self.kind, self.message)
@@ -74,6 +81,8 @@ class CaseResult:
             return "\n".join([f"  ok      {self.title}"] + ["          " + line for line in self.info.splitlines()])
         if self.status == "not attempted":
             return f"  -       {self.title} (not attempted)"
+        if self.status == "not run":
+            return f"  -       {self.title} ({self.message or 'not run'})"
         if repeated:
             return f"  FAILED  {self.title}: the same failure as above"
         lines = [f"  FAILED  {self.title}"]
@@ -94,16 +103,23 @@ class CaseResult:
             lines.append(f"          at:       {self.where}")
         if self.printed:
             lines.append("          your function printed:")
-            lines += ["              " + line for line in self.printed.splitlines()[:12]]
+            lines += ["              " + _cut(line) for line in self.printed.splitlines()[:12]]
+        if self.printed_note:
+            lines.append("          " + self.printed_note)
         if self.hint:
             lines.append("          hint:     " + ("the same hint as above" if hint_shown else self.hint))
         return "\n".join(lines)
+
+
+def _cut(line: str, limit: int = 160) -> str:
+    return line if len(line) <= limit else line[: limit - 3] + "..."
 
 
 _STYLE = {
     "passed": ("#1e7b34", "#eaf6ec", "&#10004;"),
     "failed": ("#b3261e", "#fdecea", "&#10008;"),
     "not attempted": ("#555555", "#f3f3f3", "&#9998;"),
+    "not run": ("#555555", "#f3f3f3", "&#8212;"),
 }
 
 
@@ -117,11 +133,18 @@ class Report:
         name: the exercise.
         results: one :class:`CaseResult` per test, in order.
         notes: remarks about the check as a whole (shown above the results).
+        diagnosis: the mistake the function's behaviour points to as a whole, if one does
+            (see :mod:`tictac_edu.exercises.diagnosis`); it comes first in :attr:`mistakes`.
+        cpu: the CPU time the check took, the checker's own work included.
+        learner_cpu: the CPU time the learner's function took.
     """
 
     name: str
     results: list[CaseResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    diagnosis: str | None = None
+    cpu: float = 0.0
+    learner_cpu: float = 0.0
 
     @property
     def failures(self) -> list[CaseResult]:
@@ -142,12 +165,17 @@ class Report:
 
     @property
     def mistakes(self) -> list[str]:
-        """The ids of the classic mistakes the failures point to, most frequent first."""
+        """The ids of the classic mistakes the failures point to: the diagnosis first, then the
+        others, most frequent first."""
         counts: dict[str, int] = {}
         for result in self.failures:
             if result.mistake:
                 counts[result.mistake] = counts.get(result.mistake, 0) + 1
-        return sorted(counts, key=lambda mistake: -counts[mistake])
+        ordered = sorted(counts, key=lambda mistake: -counts[mistake])
+        if self.diagnosis in counts:
+            ordered.remove(self.diagnosis)
+            ordered.insert(0, self.diagnosis)
+        return ordered
 
     def _shown(self) -> list[tuple[CaseResult, bool, bool]]:
         """Each result with (repeated failure?, hint already shown?)."""
@@ -175,7 +203,9 @@ class Report:
                     f"that line with your code, run the cell, then run this check again. "
                     f"hint({self.name!r}) gives a first hint.")
         failed = len(self.failures)
-        return f"{self.name}: {failed} of {total} tests failed."
+        not_run = sum(result.status == "not run" for result in self.results)
+        skipped = f" ({not_run} not run)" if not_run else ""
+        return f"{self.name}: {failed} of {total} tests failed{skipped}."
 
     def __str__(self) -> str:
         lines = [self.headline()]
@@ -214,6 +244,9 @@ class Report:
                     parts.append(_failure_html(result, hint_shown))
                 elif result.status == "not attempted":
                     parts.append(f'<div style="color:#555">&#9998; {escape(result.title)}: not attempted</div>')
+                elif result.status == "not run":
+                    parts.append(f'<div style="color:#555">&#8212; {escape(result.title)}: '
+                                 f'{escape(result.message or "not run")}</div>')
         parts.append("</div>")
         return "".join(parts)
 
@@ -242,11 +275,13 @@ def _failure_html(result: CaseResult, hint_shown: bool = False) -> str:
     row("got", result.got)
     row("error", result.error)
     row("at", result.where)
-    row("printed", result.printed, pre=True)
+    row("printed", "\n".join(_cut(line) for line in result.printed.splitlines()[:12]), pre=True)
     parts = ['<div style="margin:8px 0 4px 0;padding:4px 8px;background:#fff;border:1px solid #e6b8b4">',
              f'<div style="font-weight:bold;color:#b3261e">&#10008; {escape(result.title)}</div>']
     if result.message:
         parts.append(f'<div style="white-space:pre-wrap">{escape(result.message)}</div>')
+    if result.printed_note:
+        parts.append(f'<div style="color:#7a4f00">{escape(result.printed_note)}</div>')
     if rows:
         parts.append(f'<table style="margin:4px 0;border:none">{"".join(rows)}</table>')
     if result.hint and hint_shown:

@@ -2,12 +2,14 @@
 
 One test per test case of every exercise, the same cases ``check`` runs in a notebook::
 
-    python -m tictac_edu.exercises alice.py             # the short way
+    python -m tictac_edu.exercises alice.py             # the short way (in a protected process)
     python -m pytest path/to/tictac_edu/exercises/tests.py --learner alice.py -k winner
 
 A function the file does not define, or that still raises NotImplementedError, is skipped;
-a failure prints the same explanation and hint a learner sees. Without ``--learner`` (or
-the ``TICTAC_EDU_LEARNER`` variable) the reference solutions are checked.
+so is a test that a check would not run (after a time-out, or a long test after a failure);
+a failure prints the same explanation and hint a learner sees, and the run ends with a summary
+per exercise. Without ``--learner`` (or the ``TICTAC_EDU_LEARNER`` variable) the reference
+solutions are checked. The learner's file is loaded once, whatever it does when it is loaded.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from typing import Any
 
 import pytest
 
-from tictac_edu.exercises.learner import LearnerFileError, load_learner
-from tictac_edu.exercises.registry import all_exercises, run_case
+from tictac_edu.exercises import sandbox
+from tictac_edu.exercises.learner import LearnerFileError, load_work
+from tictac_edu.exercises.pytest_plugin import SESSION
+from tictac_edu.exercises.registry import ExerciseRun, all_exercises
 
 
 def _slug(text: str) -> str:
@@ -33,29 +37,57 @@ CASES = [pytest.param(exercise, index, id=f"{exercise.name}-{index + 1:02d}-{_sl
 
 @pytest.fixture(scope="session")
 def learner_functions(request: pytest.FixtureRequest) -> tuple[str | None, dict[str, Callable[..., Any]]]:
-    """(the learner's file or None, its functions by name)."""
-    try:
-        path = request.config.getoption("--learner")
-    except ValueError:
-        path = None
-    path = path or os.environ.get("TICTAC_EDU_LEARNER") or None
-    if path is None:
-        return None, {exercise.name: exercise.reference for exercise in all_exercises()}
-    try:
-        return path, load_learner(path)
-    except LearnerFileError as exc:
-        pytest.exit(f"cannot check the learner's file: {exc}", returncode=2)
+    """(the learner's file or None, her functions by name), loaded once for the session."""
+    if not SESSION.loaded:
+        SESSION.loaded = True
+        try:
+            path = request.config.getoption("--learner")
+        except ValueError:
+            path = None
+        SESSION.path = path or os.environ.get("TICTAC_EDU_LEARNER") or None
+        if SESSION.path is None:
+            SESSION.functions = {exercise.name: exercise.reference for exercise in all_exercises()}
+        else:
+            try:
+                with sandbox.guarded():
+                    SESSION.work = load_work(SESSION.path)
+                SESSION.functions = SESSION.work.functions
+            except LearnerFileError as exc:
+                SESSION.error = str(exc)
+    if SESSION.error is not None:
+        pytest.exit(f"cannot check the learner's file: {SESSION.error}", returncode=2)
+    return SESSION.path, SESSION.functions
 
 
 @pytest.mark.parametrize(("exercise", "index"), CASES)
 def test_exercise(exercise: Any, index: int, learner_functions: tuple[str | None, dict]) -> None:
     path, functions = learner_functions
+    if exercise.name not in SESSION.seen:
+        SESSION.seen.append(exercise.name)
     fn = functions.get(exercise.name)
     if fn is None:
+        work = SESSION.work
+        if work is not None and exercise.name in work.exercise_errors:
+            if exercise.name in SESSION.reported:
+                pytest.skip(f"{exercise.name}: its cell could not be run (see above)")
+            SESSION.reported.add(exercise.name)
+            pytest.fail(f"{exercise.name}: its cell could not be run: {work.exercise_errors[exercise.name]}",
+                        pytrace=False)
         pytest.skip(f"{path} does not define {exercise.name}")
+    run = SESSION.runs.get(exercise.name)
+    if run is None:
+        run = SESSION.runs[exercise.name] = ExerciseRun(exercise, fn)
     case = exercise.cases[index]
-    result = run_case(exercise, case, fn)
+    try:
+        with sandbox.guarded():
+            result = run.run_case(index)
+    finally:
+        if index == len(exercise.cases) - 1:
+            run.close()
     if result.status == "not attempted":
         pytest.skip(f"{exercise.name} not attempted (it raises NotImplementedError)")
+    if result.status == "not run":
+        pytest.skip(f"{exercise.name}: {result.message}")
     if result.status == "failed":
-        pytest.fail(f"{exercise.name}: {case.title}\n{result.text()}", pytrace=False)
+        notes = "".join(f"\n  note: {note}" for note in run.notes)
+        pytest.fail(f"{exercise.name}: {case.title}{notes}\n{result.text()}", pytrace=False)

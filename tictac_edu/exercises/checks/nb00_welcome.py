@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tictac_edu.exercises.diagnosis import call
 from tictac_edu.exercises.positions import board_from, random_positions
-from tictac_edu.exercises.registry import Context, declare, show_value
+from tictac_edu.exercises.registry import Context, declare, is_int, show_value
 
 legal_moves = declare(
     "legal_moves", notebook="00",
@@ -21,13 +22,25 @@ legal_moves = declare(
 )
 
 
-def _expect_moves(t: Context, board: list, expected: list[int]) -> None:
+WON_BOARDS = ("XXX OO. ...", "O.. XXX O..", "XO. XO. X..", ".OX .XO X..", "XX. OOO X.X", "X.. .X. O.X")
+"""Boards where someone has three in a row and cells are still empty."""
+
+
+@legal_moves.probes
+def _() -> list:
+    boards = ["... ... ...", "X.O .X. ..O", "XOX OXO OX.", "XOX XOO OXX", "O.. .X. X..", *WON_BOARDS]
+    return [call(board_from(text)) for text in boards] + [call(tuple(board_from("X.. .O. ..X")))]
+
+
+def _expect_moves(t: Context, board: list, expected: list[int], message: str = "") -> None:
     got = t.call(board)
-    t.expect_type(got, isinstance(got, list) and all(isinstance(m, int) and not isinstance(m, bool) for m in got),
+    t.expect_type(got, isinstance(got, list) and all(is_int(m) for m in got),
                   position=board, mistake="set_order" if isinstance(got, (set, frozenset)) else None)
     if got == expected:
         return
     occupied = [cell for cell in range(9) if board[cell] is not None]
+    if message:
+        t.fail(message, position=board, expected=expected, got=got)
     if sorted(got) == expected:
         t.fail("The right cells, but not in increasing order.", position=board, expected=expected, got=got,
                mistake="set_order")
@@ -56,6 +69,15 @@ def _(t: Context) -> None:
 @legal_moves.case("a full board: no moves")
 def _(t: Context) -> None:
     _expect_moves(t, board_from("XOX XOO OXX"), [])
+
+
+@legal_moves.case("someone has three in a row: the empty cells all the same")
+def _(t: Context) -> None:
+    for text in WON_BOARDS:
+        board = board_from(text)
+        _expect_moves(t, board, [cell for cell in range(9) if board[cell] is None],
+                      "Someone has three in a row here, but this warm-up does not look at wins (see its docstring): "
+                      "it lists every empty cell.")
 
 
 @legal_moves.case("a board given as a tuple")
@@ -99,6 +121,13 @@ def _marked(board: Sequence, cell: int, player: str) -> list:
 def _transposed(cell: int) -> int:
     """The cell with row and column swapped (the mirror image in the diagonal 0, 4, 8)."""
     return (cell % 3) * 3 + cell // 3
+
+
+@place.probes
+def _() -> list:
+    return [call(board_from(text), cell, player) for text, cell, player in (
+        ("... ... ...", 4, "X"), ("X.. .O. ...", 5, "X"), ("XO. .X. ..O", 3, "O"), ("X.O .X. O..", 1, "X"),
+        ("X.. ... ...", 2, "O"))] + [call(tuple(board_from("X.. .O. ...")), 7, "X")]
 
 
 def _expect_place(t: Context, board: Sequence, cell: int, player: str) -> None:

@@ -3,14 +3,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 
-from tictac_edu.exercises.positions import Position, all_tictactoe_positions, board_from, random_positions, ttt
-from tictac_edu.exercises.registry import Context, declare, is_number, show_board
-from tictac_edu.games import GameTree
+from tictac_edu.exercises.diagnosis import call
+from tictac_edu.exercises.positions import (
+    Position,
+    all_tictactoe_positions,
+    board_from,
+    random_positions,
+    solved,
+    ttt,
+)
+from tictac_edu.exercises.registry import Context, declare, is_int, is_number, show_board
+from tictac_edu.games import GameTree, MNKGame
 from tictac_edu.games.tree import Tree
-from tictac_edu.search import negamax
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 LINE_MISTAKE = {(0, 1, 2): "missing_row", (3, 4, 5): "missing_row", (6, 7, 8): "missing_row",
@@ -55,39 +62,12 @@ ALIASING_PROBE = "O.. .O. XX."
 """A board without a winner where a grid built with ``[[None] * 3] * 3`` shows X on column 0."""
 
 
-def _aliased(board: Sequence[str | None]) -> list[str | None]:
-    """What a 3x3 grid built with ``[[None] * 3] * 3`` holds: the last row, three times."""
-    return list(board[6:9]) * 3
-
-
-def _with_empty_lines_blocked(board: Sequence[str | None], winner_mark: str) -> list[str | None] | None:
-    """``board`` with a loser's mark in every empty line (no new winner), or None if impossible."""
-    loser = "O" if winner_mark == "X" else "X"
-    result = list(board)
-    for line in LINES:
-        if all(result[cell] is None for cell in line):
-            for cell in line:
-                trial = result[:cell] + [loser] + result[cell + 1:]
-                if true_winner(trial)[0] == winner_mark:
-                    result = trial
-                    break
-            else:
-                return None
-    return result
-
-
-def _winner_mistake(t: Context, board: Sequence[str | None], got: object, expected: str | None,
-                    line: tuple[int, int, int] | None) -> str | None:
-    """The most likely mistake behind a wrong answer of ``winner`` on ``board``."""
-    phantom_on_probe = t.call(board_from(ALIASING_PROBE)) == "X"
-    if phantom_on_probe and got == true_winner(_aliased(board))[0]:
-        return "aliasing"
-    if got is None and expected is not None:
-        blocked = _with_empty_lines_blocked(board, expected)
-        if blocked is not None and blocked != list(board) and t.call(blocked) == expected:
-            return "empty_line"
-        return LINE_MISTAKE[line] if line else None
-    return None
+@winner.probes
+def _() -> list:
+    boards = ["... ... ...", "XXX OO. ...", "O.. XXX O..", "OO. ... XXX", "XO. XO. X..", "XOX .O. XO.", ".OX .OX ..X",
+              "XO. OX. ..X", "OOX .X. X..", "XXO XO. O..", "X.X OOO X..", ALIASING_PROBE, "... XXX OO.",
+              "XOX XOO OXX", "XO. .XX O.."]
+    return [call(board_from(text)) for text in boards] + [call(tuple(board_from("OOX .X. X..")))]
 
 
 def _check_winner(t: Context, board: Sequence[str | None], *, mistake: str | None = None,
@@ -97,7 +77,8 @@ def _check_winner(t: Context, board: Sequence[str | None], *, mistake: str | Non
     t.expect_type(got, got is None or got in ("X", "O"), position=board, mistake="winner_value")
     if got == expected:
         return
-    mistake = _winner_mistake(t, board, got, expected, line) or mistake
+    if mistake is None and got is None and line is not None:
+        mistake = LINE_MISTAKE[line]
     if expected is not None and line is not None:
         t.fail(message or f"{expected} has three in a row on {LINE_NAME[line]}, but your function did not see it.",
                position=board, expected=expected, got=got, mistake=mistake)
@@ -156,7 +137,7 @@ def _(t: Context) -> None:
     _check_winner(t, tuple(board_from("OOX .X. X..")))
 
 
-@winner.case("every reachable position (5,478), boards unchanged")
+@winner.case("every reachable position (5,478), boards unchanged", expensive=True)
 def _(t: Context) -> None:
     for state in all_tictactoe_positions():
         _check_winner(t, list(state.board))
@@ -181,47 +162,35 @@ count_nodes = declare(
 
 
 @cache
-def _tree_size(board: tuple, player: str, stop_at_wins: bool = True, alternate: bool = True) -> int:
-    if stop_at_wins and true_winner(board)[0] is not None:
-        return 1
-    other = ("O" if player == "X" else "X") if alternate else player
-    nodes = 1
-    for cell in range(9):
-        if board[cell] is None:
-            nodes += _tree_size(board[:cell] + (player,) + board[cell + 1:], other, stop_at_wins, alternate)
-    return nodes
-
-
-@cache
-def _leaves(board: tuple, player: str) -> int:
-    if true_winner(board)[0] is not None or None not in board:
+def _tree_size(board: tuple, player: str) -> int:
+    """The nodes of the tree under a 9-cell board (memoised on the board)."""
+    if true_winner(board)[0] is not None:
         return 1
     other = "O" if player == "X" else "X"
-    return sum(_leaves(board[:cell] + (player,) + board[cell + 1:], other) for cell in range(9) if board[cell] is None)
+    return 1 + sum(_tree_size(board[:cell] + (player,) + board[cell + 1:], other) for cell in range(9)
+                   if board[cell] is None)
 
 
 def _check_count(t: Context, board: list, player: str) -> None:
     key = tuple(board)
     expected = _tree_size(key, player)
-    got = t.call(board, player, position=show_board(key) + f"\n({player} to move)")
-    t.expect_type(got, isinstance(got, int) and not isinstance(got, bool), position=board)
+    position = show_board(key) + f"\n({player} to move)"
+    got = t.call(board, player, position=position)
+    t.expect_type(got, is_int(got), position=board)
     if got == expected:
         return
-    position = show_board(key) + f"\n({player} to move)"
-    with t.untimed():
-        _diagnose_count(t, key, player, got, expected, position)
+    if got < expected:
+        t.fail("Too few nodes: not every position of the tree was counted.", position=position, expected=expected,
+               got=got, mistake="count_root" if got == expected - 1 else None)
+    t.fail("Too many nodes: more positions were counted than the tree has.", position=position, expected=expected,
+           got=got)
 
 
-def _diagnose_count(t: Context, key: tuple, player: str, got: int, expected: int, position: str) -> None:
-    if got == _tree_size(key, player, stop_at_wins=False) and got != expected:
-        t.fail("Too many nodes: the count goes on playing after someone has already won.",
-               position=position, expected=expected, got=got, mistake="won_game_not_leaf")
-    if got in (expected - 1, _leaves(key, player)):
-        t.fail("Not every node was counted.", position=position, expected=expected, got=got, mistake="count_root")
-    if got == _tree_size(key, player, alternate=False):
-        t.fail("The same player moves all the time.", position=position, expected=expected, got=got,
-               mistake="alternate_players")
-    t.fail("Not the number of nodes under this position.", position=position, expected=expected, got=got)
+@count_nodes.probes
+def _() -> list:
+    return [call(board_from(text), player) for text, player in (
+        ("XOX OXO OX.", "X"), ("XOX .X. O..", "O"), ("XX. OO. ...", "X"), ("XXX OO. ...", "O"), ("X.O OX. XO.", "O"),
+        ("XO. .XO X.O", "X"), ("XOX XOO OXX", "X"), ("OX. XO. ...", "X"))]
 
 
 _COUNT_CASES = {
@@ -239,13 +208,13 @@ for _title, (_text, _player) in _COUNT_CASES.items():
     count_nodes.case(_title, mutation_mistake="not_restored")(_count_case)
 
 
-@count_nodes.case("after X in the centre: 55,505 nodes", mutation_mistake="not_restored")
+@count_nodes.case("after X in the centre: 55,505 nodes", mutation_mistake="not_restored", expensive=True)
 def _(t: Context) -> None:
     _check_count(t, board_from("... .X. ..."), "O")
 
 
-@count_nodes.case("the whole game from the empty board: 549,946 nodes", time_limit=15.0,
-                  mutation_mistake="not_restored")
+@count_nodes.case("the whole game from the empty board: 549,946 nodes", time_limit=3.0,
+                  mutation_mistake="not_restored", expensive=True)
 def _(t: Context) -> None:
     _check_count(t, [None] * 9, "X")
 
@@ -268,49 +237,24 @@ minimax = declare(
 )
 
 
-@cache
-def _negamax_value(state: Position, faster: bool = False) -> float:
-    result = negamax(state, prefer_faster_wins=faster).value
-    assert result is not None
-    return result
+def _other_games() -> list[MNKGame]:
+    """Late positions of games other than tic-tac-toe: 4x4 and 3x5 boards, three in a row."""
+    return (random_positions(13, 6, 9, 12, lambda: MNKGame(4, 4, 3))
+            + random_positions(14, 6, 8, 11, lambda: MNKGame(3, 5, 3)))
 
 
-@cache
-def _no_negation(state: Position, faster: bool = False) -> float:
-    """The value a search gets that never negates: every level maximises its children's values."""
-    if state.is_terminal():
-        utility = state.utility(state.to_move)
-        return utility * (state.max_plies + 1 - state.ply) if faster else utility
-    return max(_no_negation(state.play(move), faster) for move in state.legal_moves())
+def _value_probes(faster: bool) -> list:
+    states = [GameTree(TEXTBOOK), GameTree(TEXTBOOK).play(1), GameTree(DEEPER), GameTree(DEEPER).play(2),
+              ttt(0, 3, 1, 4, 2), ttt(0, 4, 8, 1, 7, 6, 2, 5, 3), ttt(0, 3, 1, 4), ttt(4, 1, 0, 8, 6), ttt(4, 1, 0, 8),
+              ttt(0, 1, 4, 8, 3, 5, 6), *random_positions(15, 8, 4, 7), *_other_games()[::2]]
+    return [call(state) for state in states]
 
 
-@cache
-def _first_player_view(state: Position, faster: bool = False) -> float:
-    """MAX/MIN values always from the first player's point of view (X, MAX), whoever moves."""
-    first = state.players[0]
-    if state.is_terminal():
-        utility = state.utility(first)
-        return utility * (state.max_plies + 1 - state.ply) if faster else utility
-    values = [_first_player_view(state.play(move), faster) for move in state.legal_moves()]
-    return max(values) if state.to_move == first else min(values)
-
-
-def _check_value(t: Context, state: Position, expected: float, *,
-                 variants: Sequence[tuple[Callable[[], float], str, str]] = (), what: str = "value",
-                 faster: bool = False) -> None:
+def _check_value(t: Context, state: Position, expected: float, *, what: str = "value") -> None:
     got = t.call(state)
     t.expect_type(got, is_number(got), position=state)
     if got == expected:
         return
-    variants = [*variants,
-                (lambda: _no_negation(state, faster), "The children's values are used as they are: each is for the "
-                 "opponent and must be negated.", "wrong_side"),
-                (lambda: _first_player_view(state, faster), f"This is the value for {state.players[0]}, but "
-                 f"{state.to_move} is to move.", "wrong_side")]
-    with t.untimed():
-        for variant, message, mistake in variants:
-            if got == variant():
-                t.fail(message, position=state, expected=expected, got=got, mistake=mistake)
     if expected != 0 and got == -expected:
         t.fail(f"The {what} has the wrong sign: it is for the player to move ({state.to_move}).", position=state,
                expected=expected, got=got, mistake="wrong_side")
@@ -321,6 +265,11 @@ def _check_value(t: Context, state: Position, expected: float, *,
 @minimax.case("the textbook tree: 3")
 def _(t: Context) -> None:
     _check_value(t, GameTree(TEXTBOOK), 3)
+
+
+@minimax.probes
+def _() -> list:
+    return _value_probes(False)
 
 
 @minimax.case("the textbook tree's middle node, MIN to move: -2")
@@ -336,7 +285,7 @@ def _(t: Context) -> None:
 @minimax.case("a deeper textbook tree (three levels)")
 def _(t: Context) -> None:
     state = GameTree(DEEPER)
-    _check_value(t, state, _negamax_value(state))
+    _check_value(t, state, solved(state))
 
 
 @minimax.case("X has won, O to move: -1 for O")
@@ -362,10 +311,16 @@ def _(t: Context) -> None:
 @minimax.case("40 positions, X or O to move")
 def _(t: Context) -> None:
     for state in random_positions(11, 40, 2, 7):
-        _check_value(t, state, _negamax_value(state))
+        _check_value(t, state, solved(state))
 
 
-@minimax.case("after X takes a corner: a draw (0)", time_limit=10.0)
+@minimax.case("other games: 4x4 and 3x5 boards, three in a row")
+def _(t: Context) -> None:
+    for state in _other_games():
+        _check_value(t, state, solved(state))
+
+
+@minimax.case("after X takes a corner: a draw (0)", time_limit=1.5, expensive=True)
 def _(t: Context) -> None:
     _check_value(t, ttt(0), 0)
 
@@ -387,22 +342,13 @@ minimax_fast_wins = declare(
 )
 
 
-@cache
-def _from_root_value(state: Position, depth: int = 0) -> float:
-    """The value if wins are scored by plies counted from the search's root."""
-    if state.is_terminal():
-        return state.utility(state.to_move) * (state.max_plies + 1 - depth)
-    return max(-_from_root_value(state.play(move), depth + 1) for move in state.legal_moves())
-
-
 def _check_fast(t: Context, state: Position) -> None:
-    expected = _negamax_value(state, True)
-    _check_value(t, state, expected, variants=[
-        (lambda: _negamax_value(state), "Every win scores the same here: a quicker win must score more.",
-         "no_faster_wins"),
-        (lambda: _from_root_value(state), "The scores count plies from where the search started, not from the "
-         "start of the game.", "ply_from_root"),
-    ], faster=True)
+    _check_value(t, state, solved(state, True))
+
+
+@minimax_fast_wins.probes
+def _() -> list:
+    return _value_probes(True)
 
 
 @minimax_fast_wins.case("X has won after 5 moves, O to move: -5")
@@ -436,6 +382,13 @@ def _(t: Context) -> None:
         _check_fast(t, state)
 
 
-@minimax_fast_wins.case("after X takes a corner: a draw (0)", time_limit=10.0)
+@minimax_fast_wins.case("games of other lengths: 4x4 and 3x5 boards, and textbook trees")
+def _(t: Context) -> None:
+    states: list[Position] = [*_other_games(), GameTree(TEXTBOOK), GameTree(DEEPER), GameTree(DEEPER).play(1)]
+    for state in states:
+        _check_fast(t, state)
+
+
+@minimax_fast_wins.case("after X takes a corner: a draw (0)", time_limit=1.5, expensive=True)
 def _(t: Context) -> None:
     _check_fast(t, ttt(0))

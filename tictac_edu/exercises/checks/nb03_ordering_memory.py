@@ -5,26 +5,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
-from functools import cache
 from typing import Any
 
 from tictac_edu.evaluation import line_evaluation
+from tictac_edu.exercises.diagnosis import Probe, call
 from tictac_edu.exercises.positions import (
     REFLECTIONS,
     ROTATIONS,
-    Position,
     all_tictactoe_positions,
     board_from,
+    depth_value,
     permute,
     random_positions,
+    solved,
     ttt,
 )
 from tictac_edu.exercises.registry import Context, declare, is_number, show_value
 from tictac_edu.games import GameState, TicTacToe
-from tictac_edu.search import Bound, alphabeta, negamax
+from tictac_edu.search import Bound, alphabeta
 
 INF = math.inf
-CENTRE_CORNERS_EDGES = [4, 0, 2, 6, 8, 1, 3, 5, 7]
+CENTRE_CORNERS_EDGES = list(TicTacToe().game.move_order)
+"""The order the key must give: centre, corners, edges (the game's own move order)."""
 
 # -- order_key ----------------------------------------------------------------------------------
 
@@ -43,12 +45,14 @@ order_key = declare(
 )
 
 
+def _key(t: Context, state: GameState, move: int) -> float:
+    key = t.call(state, move)
+    t.expect_type(key, is_number(key), position=state, reproduce=f"order_key({state.as_code()}, {move})")
+    return key
+
+
 def _sorted_by_key(t: Context, state: GameState) -> list[int]:
-    keys = {}
-    for move in state.legal_moves():
-        key = t.call(state, move)
-        t.expect_type(key, is_number(key), position=state)
-        keys[move] = key
+    keys = {move: _key(t, state, move) for move in state.legal_moves()}
     return sorted(state.legal_moves(), key=lambda move: keys[move])
 
 
@@ -60,15 +64,26 @@ def _check_order(t: Context, state: GameState) -> None:
     corners = [move for move in expected if move in (0, 2, 6, 8)]
     edges = [move for move in expected if move in (1, 3, 5, 7)]
     message = "Sorted with your key, the moves come in the wrong order."
-    if 4 in got and got[-1] == 4 or (corners and edges and got.index(edges[-1]) < got.index(corners[0])
-                                     and got[0] != 4 and 4 in expected):
+    if len(got) > 1 and (got == expected[::-1] or (4 in got and got[-1] == 4)):
         t.fail(message + " The best move must come FIRST.", position=state, expected=expected, got=got,
                mistake="sort_direction")
+    if 4 in expected and got[0] != 4:
+        t.fail(message + " The centre (4) must come first.", position=state, expected=expected, got=got,
+               mistake="centre_first")
     if corners and edges and got.index(edges[0]) < got.index(corners[-1]):
         t.fail(message + " An edge comes before a corner.", position=state, expected=expected, got=got,
                mistake="edges_before_corners")
     t.fail(message + " Corners must keep the order 0, 2, 6, 8 and edges 1, 3, 5, 7 (give each group one key).",
            position=state, expected=expected, got=got)
+
+
+def _order_probe(state: GameState) -> Probe:
+    return lambda fn: tuple(sorted(state.legal_moves(), key=lambda move: fn(state, move)))
+
+
+@order_key.probes
+def _() -> list:
+    return [_order_probe(state) for state in (TicTacToe(), ttt(4), ttt(0), ttt(1), ttt(4, 0), ttt(0, 8), ttt(4, 1, 3))]
 
 
 @order_key.case("the empty board: centre, corners, edges")
@@ -86,9 +101,15 @@ def _(t: Context) -> None:
     _check_order(t, ttt(1))
 
 
-@order_key.case("alpha-beta from the empty board with your order: 7,275 nodes")
+@order_key.case("after X in a corner, and after three moves")
 def _(t: Context) -> None:
-    result = alphabeta(TicTacToe(), order=t.fn)
+    _check_order(t, ttt(0))
+    _check_order(t, ttt(4, 1, 3))
+
+
+@order_key.case("alpha-beta from the empty board with your order: 7,275 nodes", expensive=True)
+def _(t: Context) -> None:
+    result = alphabeta(TicTacToe(), order=lambda state, move: _key(t, state, move))
     if result.nodes != 7275 or result.value != 0:
         t.fail("With the order centre, corners, edges, alpha-beta visits 7,275 nodes from the empty board "
                "(18,297 in the order 0..8).", position=TicTacToe(), expected="value 0, 7,275 nodes",
@@ -154,36 +175,32 @@ def _utility(state: GameState, player: str) -> float:
     return state.utility(player)
 
 
-@cache
-def _uncached(state: Position, depth: int, evaluation: str) -> float:
-    evaluate = line_evaluation if evaluation == "lines" else _utility
-    value = negamax(state, depth, evaluate).value
-    assert value is not None
-    return value
+def _expected(state: Any, depth: int, evaluation: str) -> float:
+    if evaluation == "utility" and depth >= state.max_plies - state.ply:
+        return solved(state)
+    return depth_value(state, depth, line_evaluation if evaluation == "lines" else _utility)
 
 
-def _table_searches(t: Context, probe_fn: Callable[..., Any], store_fn: Callable[..., Any],
-                    diagnose: Callable[[], str | None]) -> None:
+def _table_searches(t: Context, probe_fn: Callable[..., Any], store_fn: Callable[..., Any]) -> None:
     """Iterative deepening with one table per root, and full-depth searches sharing one table,
     must give the values of a search without a table."""
     for state in [TicTacToe(), *random_positions(31, 5, 1, 4)]:
         table: dict = {}
         for depth in range(1, 5):
             value = cached_search(state, depth, -INF, INF, table, probe_fn, store_fn, line_evaluation)
-            expected = _uncached(state, depth, "lines")
+            expected = _expected(state, depth, "lines")
             if value != expected:
                 t.fail(f"Searching depth 1, 2, 3, 4 with one table, the search with your function got a "
                        f"different value at depth {depth} than a search without a table.", position=state,
-                       expected=expected, got=value, mistake=diagnose())
+                       expected=expected, got=value)
     table = {}
     for state in random_positions(32, 12, 1, 5):
         depth = state.max_plies - state.ply
         value = cached_search(state, depth, -INF, INF, table, probe_fn, store_fn, _utility)
-        expected = _uncached(state, depth, "utility")
+        expected = _expected(state, depth, "utility")
         if value != expected:
             t.fail("Solving several positions with one shared table, the search with your function got a "
-                   "different value than a search without a table.", position=state, expected=expected, got=value,
-                   mistake=diagnose())
+                   "different value than a search without a table.", position=state, expected=expected, got=value)
 
 
 def _reference(name: str) -> Callable[..., Any]:
@@ -194,12 +211,21 @@ def _reference(name: str) -> Callable[..., Any]:
 
 # store ------------------------------------------------------------------------------------------
 
+STORE_CALLS = ((3, 5, 0, 10), (9, 0, -INF, INF), (2, -1, 0, 10), (2, 0, 0, 10), (4, 12, 0, 10), (4, 10, 0, 10),
+               (1, -3.5, -2, 2), (INF, 2.5, 2.5, 3))
+
+
+@store.probes
+def _() -> list:
+    probes = [call({99: (5, 7, Bound.EXACT)}, 1234, *args) for args in STORE_CALLS]
+    return probes + [call({5: (1, 3, Bound.LOWER)}, 5, 2, 1, -INF, INF), call({}, ("a", 1), 3, 1, 0, 1)]
+
+
 def _check_store(t: Context, depth: float, value: float, alpha: float, beta: float, bound: Bound,
-                 message: str, wrong_bound_mistake: str) -> None:
-    key = 1234
+                 message: str, wrong_bound_mistake: str, key: Any = 1234) -> None:
     table: dict = {99: (5, 7, Bound.EXACT)}
     t.call(table, key, depth, value, alpha, beta, changes=(0,))
-    position = f"store(table, key, depth={depth}, value={value}, alpha={alpha}, beta={beta})"
+    position = f"store(table, {key!r}, depth={depth}, value={value}, alpha={alpha}, beta={beta})"
     if table.get(99) != (5, 7, Bound.EXACT):
         t.fail("store changed the entry of another position.", position=position,
                expected="the other entry unchanged", got=show_value(table.get(99)), raw=True)
@@ -259,6 +285,15 @@ def _(t: Context) -> None:
                  "cache_ignores_window")
 
 
+@store.case("any key and any numbers: a tuple key, fractions, an unlimited depth")
+def _(t: Context) -> None:
+    _check_store(t, 1, -3.5, -2, 2, Bound.UPPER, "-3.5 <= alpha = -2: an upper bound.", "cache_ignores_window",
+                 key=("X", 7))
+    _check_store(t, INF, 2.5, 2.5, 3, Bound.UPPER, "2.5 <= alpha = 2.5: an upper bound.", "cache_ignores_window",
+                 key="a position")
+    _check_store(t, 6, 0.25, -0.5, 0.5, Bound.EXACT, "-0.5 < 0.25 < 0.5: exact.", "bound_swapped", key=(0, 1))
+
+
 @store.case("a new entry replaces the old one")
 def _(t: Context) -> None:
     table: dict = {5: (1, 3, Bound.LOWER)}
@@ -269,13 +304,33 @@ def _(t: Context) -> None:
                got=table.get(5))
 
 
-@store.case("a search with a table filled by your store gives the right values")
+@store.case("a search with a table filled by your store gives the right values", expensive=True)
 def _(t: Context) -> None:
     store_fn = lambda *args: t.call(*args, changes=(0,))  # noqa: E731
-    _table_searches(t, _reference("probe"), store_fn, lambda: _store_mistake(store_fn))
+    _table_searches(t, _reference("probe"), store_fn)
 
 
 # probe ------------------------------------------------------------------------------------------
+
+PROBE_CALLS = (
+    (None, 2, -INF, INF), ((3, 5, Bound.EXACT), 2, 0, 10), ((3, 5, Bound.EXACT), 3, 0, 10),
+    ((2, 5, Bound.EXACT), 4, 0, 10), ((4, 5, Bound.LOWER), 3, 0, 3), ((4, 3, Bound.LOWER), 3, 0, 3),
+    ((4, 5, Bound.LOWER), 3, 0, 10), ((4, 1, Bound.LOWER), 3, 2, 5), ((4, -2, Bound.UPPER), 3, 0, 10),
+    ((4, 0, Bound.UPPER), 3, 0, 10), ((4, 4, Bound.UPPER), 3, 0, 10), ((4, 6, Bound.UPPER), 3, 2, 5),
+    ((3, 5, Bound.LOWER), 3, 0, 3), ((3, -2, Bound.UPPER), 3, 0, 10), ((2, 5, Bound.LOWER), 3, 0, 3),
+)
+
+
+@probe.probes
+def _() -> list:
+    probes = []
+    for entry, depth, alpha, beta in PROBE_CALLS:
+        table: dict = {3: (9, 1, Bound.EXACT)}
+        if entry is not None:
+            table[77] = entry
+        probes.append(call(table, 77, depth, alpha, beta))
+    return probes
+
 
 def _check_probe(t: Context, entry: tuple | None, depth: float, alpha: float, beta: float, expected: float | None,
                  message: str, mistake: str | None) -> None:
@@ -288,40 +343,7 @@ def _check_probe(t: Context, entry: tuple | None, depth: float, alpha: float, be
     got = t.call(table, key, depth, alpha, beta, position=shown)
     t.expect_type(got, got is None or is_number(got), position=shown)
     if got != expected or (expected is None) != (got is None):
-        if mistake == "bound_swapped" and expected is None and _probe_mistake(t, t.fn) == "cache_ignores_window":
-            mistake = "cache_ignores_window"
         t.fail(message, position=shown, expected=expected, got=got, mistake=mistake)
-
-
-def _probe_mistake(t: Context, probe_fn: Callable[..., Any]) -> str | None:
-    """Which mistake ``probe_fn`` makes on the simplest cases, if any."""
-    def answer(entry: tuple, depth: float, alpha: float, beta: float) -> Any:
-        return probe_fn({1: entry}, 1, depth, alpha, beta)
-
-    if answer((2, 5, Bound.EXACT), 4, 0, 10) is not None:
-        return "cache_ignores_depth"
-    if answer((3, 5, Bound.LOWER), 3, 0, 10) is not None or answer((3, 4, Bound.UPPER), 3, 0, 10) is not None:
-        return "cache_ignores_window"
-    if answer((3, 1, Bound.LOWER), 3, 2, 5) is not None or answer((3, 6, Bound.UPPER), 3, 2, 5) is not None:
-        return "bound_swapped"
-    return None
-
-
-def _store_mistake(store_fn: Callable[..., Any]) -> str | None:
-    """Which mistake ``store_fn`` makes on the simplest cases, if any."""
-    def entry(depth: float, value: float, alpha: float, beta: float) -> Any:
-        table: dict = {}
-        store_fn(table, 1, depth, value, alpha, beta)
-        return table.get(1)
-
-    low, high = entry(3, -1, 0, 10), entry(3, 12, 0, 10)
-    if low == (3, -1, Bound.LOWER) or high == (3, 12, Bound.UPPER):
-        return "bound_swapped"
-    if low == (3, -1, Bound.EXACT) or high == (3, 12, Bound.EXACT) or entry(3, 0, 0, 10) == (3, 0, Bound.EXACT):
-        return "cache_ignores_window"
-    if isinstance(low, tuple) and low[0] != 3:
-        return "cache_ignores_depth"
-    return None
 
 
 @probe.case("an empty table: None")
@@ -329,9 +351,15 @@ def _(t: Context) -> None:
     _check_probe(t, None, 2, -INF, INF, None, "There is no entry for this key.", None)
 
 
-@probe.case("an EXACT entry, deep enough: its value")
+@probe.case("an EXACT entry, deeper than needed: its value")
 def _(t: Context) -> None:
-    _check_probe(t, (3, 5, Bound.EXACT), 2, 0, 10, 5, "An exact value from a deep enough search answers.", None)
+    _check_probe(t, (3, 5, Bound.EXACT), 2, 0, 10, 5, "An exact value from a deeper search answers.", None)
+
+
+@probe.case("an EXACT entry exactly as deep as needed: its value")
+def _(t: Context) -> None:
+    _check_probe(t, (3, 5, Bound.EXACT), 3, 0, 10, 5, "The entry looked 3 plies ahead, as deep as this search needs: "
+                 "it answers.", "depth_equal")
 
 
 @probe.case("an EXACT entry, not deep enough: None")
@@ -342,55 +370,63 @@ def _(t: Context) -> None:
 
 @probe.case("a LOWER bound >= beta: its value")
 def _(t: Context) -> None:
-    _check_probe(t, (3, 5, Bound.LOWER), 3, 0, 3, 5, "The value is at least 5 >= beta = 3: the search is settled.",
+    _check_probe(t, (4, 5, Bound.LOWER), 3, 0, 3, 5, "The value is at least 5 >= beta = 3: the search is settled.",
                  "bound_swapped")
 
 
 @probe.case("a LOWER bound equal to beta: its value")
 def _(t: Context) -> None:
-    _check_probe(t, (3, 3, Bound.LOWER), 3, 0, 3, 3, "The value is at least 3 = beta: enough to cut off.",
+    _check_probe(t, (4, 3, Bound.LOWER), 3, 0, 3, 3, "The value is at least 3 = beta: enough to cut off.",
                  "bound_swapped")
 
 
 @probe.case("a LOWER bound below beta: None")
 def _(t: Context) -> None:
-    _check_probe(t, (3, 5, Bound.LOWER), 3, 0, 10, None, "The value is at least 5, but it could be anything "
+    _check_probe(t, (4, 5, Bound.LOWER), 3, 0, 10, None, "The value is at least 5, but it could be anything "
                  "from 5 up: inside the window (0, 10), that settles nothing.", "cache_ignores_window")
 
 
 @probe.case("a LOWER bound below alpha: None")
 def _(t: Context) -> None:
-    _check_probe(t, (3, 1, Bound.LOWER), 3, 2, 5, None, "The value is at least 1, which says nothing about the "
+    _check_probe(t, (4, 1, Bound.LOWER), 3, 2, 5, None, "The value is at least 1, which says nothing about the "
                  "window (2, 5).", "bound_swapped")
 
 
 @probe.case("an UPPER bound <= alpha: its value")
 def _(t: Context) -> None:
-    _check_probe(t, (3, -2, Bound.UPPER), 3, 0, 10, -2, "The value is at most -2 <= alpha = 0: settled.",
+    _check_probe(t, (4, -2, Bound.UPPER), 3, 0, 10, -2, "The value is at most -2 <= alpha = 0: settled.",
                  "bound_swapped")
 
 
 @probe.case("an UPPER bound equal to alpha: its value")
 def _(t: Context) -> None:
-    _check_probe(t, (3, 0, Bound.UPPER), 3, 0, 10, 0, "The value is at most 0 = alpha: settled.", "bound_swapped")
+    _check_probe(t, (4, 0, Bound.UPPER), 3, 0, 10, 0, "The value is at most 0 = alpha: settled.", "bound_swapped")
 
 
 @probe.case("an UPPER bound above alpha: None")
 def _(t: Context) -> None:
-    _check_probe(t, (3, 4, Bound.UPPER), 3, 0, 10, None, "The value is at most 4, inside the window (0, 10): "
+    _check_probe(t, (4, 4, Bound.UPPER), 3, 0, 10, None, "The value is at most 4, inside the window (0, 10): "
                  "that settles nothing.", "cache_ignores_window")
 
 
 @probe.case("an UPPER bound above beta: None")
 def _(t: Context) -> None:
-    _check_probe(t, (3, 6, Bound.UPPER), 3, 2, 5, None, "The value is at most 6, which says nothing about the "
+    _check_probe(t, (4, 6, Bound.UPPER), 3, 2, 5, None, "The value is at most 6, which says nothing about the "
                  "window (2, 5).", "bound_swapped")
 
 
-@probe.case("a search using your probe gives the right values")
+@probe.case("bounds exactly as deep as needed settle the search too")
+def _(t: Context) -> None:
+    _check_probe(t, (3, 5, Bound.LOWER), 3, 0, 3, 5, "A LOWER bound of 5 >= beta = 3, searched 3 plies deep as this "
+                 "search needs: settled.", "depth_equal")
+    _check_probe(t, (3, -2, Bound.UPPER), 3, 0, 10, -2, "An UPPER bound of -2 <= alpha = 0, searched 3 plies deep as "
+                 "this search needs: settled.", "depth_equal")
+
+
+@probe.case("a search using your probe gives the right values", expensive=True)
 def _(t: Context) -> None:
     probe_fn = lambda *args: _checked_probe(t, *args)  # noqa: E731
-    _table_searches(t, probe_fn, _reference("store"), lambda: _probe_mistake(t, probe_fn))
+    _table_searches(t, probe_fn, _reference("store"))
 
 
 def _checked_probe(t: Context, table: dict, key: Hashable, depth: float, alpha: float, beta: float) -> Any:
@@ -421,7 +457,7 @@ _DIFFERENT = ["X.. ... ...", ".X. ... ...", "... .X. ...", "XO. ... ...", "X.. .
               "XO. .X. ...", "X.O .X. ..."]
 
 
-def _key(t: Context, board: Any) -> Hashable:
+def _canonical(t: Context, board: Any) -> Hashable:
     key = t.call(board)
     try:
         hash(key)
@@ -432,9 +468,26 @@ def _key(t: Context, board: Any) -> Hashable:
     return key
 
 
+def _partition(boards: list) -> Probe:
+    """The probe: which of ``boards`` get the same key (the keys themselves may be anything)."""
+
+    def probe(fn: Callable[..., Any]) -> tuple:
+        first: dict = {}
+        return tuple(first.setdefault(fn(board), index) for index, board in enumerate(boards))
+
+    return probe
+
+
+@canonical_key.probes
+def _() -> list:
+    boards = [list(permute(board_from(text), symmetry)) for text in _ASYMMETRIC[:3] for symmetry in range(8)]
+    return [_partition(boards), _partition([board_from(text) for text in _DIFFERENT]),
+            _partition([board_from("XO. .X. ..O"), tuple(board_from("XO. .X. ..O"))])]
+
+
 def _symmetry_mistake(t: Context, board: list) -> str | None:
     """Which symmetries the learner's key misses on ``board`` (None if it handles all 8)."""
-    keys = [_key(t, list(permute(board, symmetry))) for symmetry in range(8)]
+    keys = [_canonical(t, list(permute(board, symmetry))) for symmetry in range(8)]
     if len(set(keys)) == 1:
         return None
     rotations_agree = len({keys[i] for i in ROTATIONS}) == 1
@@ -452,7 +505,7 @@ def _(t: Context) -> None:
         board = board_from(text)
         mistake = _symmetry_mistake(t, board)
         if mistake is not None:
-            keys = [_key(t, list(permute(board, s))) for s in range(8)]
+            keys = [_canonical(t, list(permute(board, s))) for s in range(8)]
             t.fail("These 8 boards are rotations and mirror images of each other, but got different keys:\n"
                    + "\n".join(f"  {''.join('.' if c is None else c for c in permute(board, s))} -> {show_value(k)}"
                                for s, k in enumerate(keys)), position=board, mistake=mistake)
@@ -462,7 +515,7 @@ def _(t: Context) -> None:
 def _(t: Context) -> None:
     keys: dict[Hashable, str] = {}
     for text in _DIFFERENT:
-        key = _key(t, board_from(text))
+        key = _canonical(t, board_from(text))
         if key in keys:
             t.fail(f"The boards {keys[key]!r} and {text!r} are not rotations or mirror images of each other, "
                    "but got the same key.", position=board_from(text), got=key, mistake="key_too_coarse")
@@ -472,13 +525,13 @@ def _(t: Context) -> None:
 @canonical_key.case("a list and a tuple of the same board: the same key")
 def _(t: Context) -> None:
     board = board_from("XO. .X. ..O")
-    if _key(t, list(board)) != _key(t, tuple(board)):
+    if _canonical(t, list(board)) != _canonical(t, tuple(board)):
         t.fail("The same board as a list and as a tuple got different keys.", position=board)
 
 
-@canonical_key.case("the 5,478 positions of tic-tac-toe fall into 765 classes")
+@canonical_key.case("the 5,478 positions of tic-tac-toe fall into 765 classes", expensive=True)
 def _(t: Context) -> None:
-    classes = {_key(t, state.board) for state in all_tictactoe_positions()}
+    classes = {_canonical(t, state.board) for state in all_tictactoe_positions()}
     if len(classes) == 765:
         return
     if len(classes) > 765:

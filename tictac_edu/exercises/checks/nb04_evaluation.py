@@ -4,17 +4,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import partial
 
 from tictac_edu.evaluation import line_evaluation
-from tictac_edu.exercises.positions import Position, mnk, random_positions, swap_colours, transformed, ttt
-from tictac_edu.exercises.registry import Context, declare, is_number, show_value
+from tictac_edu.exercises.diagnosis import call
+from tictac_edu.exercises.positions import Position, depth_value, mnk, random_positions, swap_colours, transformed, ttt
+from tictac_edu.exercises.registry import Context, declare, is_bool, is_number, show_value
 from tictac_edu.games import GameState, GameTree, MNKGame
-from tictac_edu.search import negamax
 
 WIN = 1_000_000
-DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
-OPPOSITES = ((0, -1), (-1, 0), (-1, -1), (-1, 1))
 
 
 def _five() -> MNKGame:
@@ -25,34 +23,15 @@ def _four() -> MNKGame:
     return MNKGame(4, 4, 3)
 
 
-def formula(state: MNKGame, player: str, *, directions: tuple = DIRECTIONS, per_mark: bool = False,
-            own_only: bool = False, score_wins: bool = True, aliased: bool = False) -> float:
-    """The line evaluation of the exercise, or a variant with one deliberate change
-    (``aliased``: the lines are read from a grid built with ``[[None] * columns] * rows``,
-    whose rows all show the last row)."""
-    if state.is_terminal() and score_wins:
-        if state.winner is None:
-            return 0
-        return (WIN - state.ply) if state.winner == player else -(WIN - state.ply)
-    rows, columns, k = state.rows, state.columns, state.k
-    board = state.board
-    if aliased:
-        board = board[(rows - 1) * columns:] * rows
-    other = "O" if player == "X" else "X"
-    score = 0
-    for row in range(rows):
-        for col in range(columns):
-            for d_row, d_col in directions:
-                end_row, end_col = row + (k - 1) * d_row, col + (k - 1) * d_col
-                if not (0 <= end_row < rows and 0 <= end_col < columns):
-                    continue
-                marks = [board[(row + i * d_row) * columns + col + i * d_col] for i in range(k)]
-                mine, theirs = marks.count(player), marks.count(other)
-                if mine and not theirs:
-                    score += 10 ** (mine - 1) * (mine if per_mark else 1)
-                elif theirs and not mine and not own_only:
-                    score -= 10 ** (theirs - 1) * (theirs if per_mark else 1)
-    return score
+NON_SQUARE = ((4, 5, 3), (5, 4, 3), (3, 6, 4), (6, 3, 3))
+"""Boards (rows, columns, k) that are not square: a learner's rows and columns must not mix."""
+
+
+def _non_square(seed: int, count: int) -> list[MNKGame]:
+    positions: list[MNKGame] = []
+    for index, (rows, columns, k) in enumerate(NON_SQUARE):
+        positions += random_positions(seed + index, count, 2, rows * columns - 4, partial(MNKGame, rows, columns, k))
+    return positions
 
 
 # -- evaluate -----------------------------------------------------------------------------------
@@ -81,9 +60,13 @@ def _score(t: Context, state: MNKGame, player: str) -> float:
     return got
 
 
+def _expected_score(state: MNKGame, player: str) -> float:
+    return evaluate.reference(state, player)
+
+
 def _check_scores(t: Context, state: MNKGame) -> None:
     for player in ("X", "O"):
-        expected = formula(state, player)
+        expected = _expected_score(state, player)
         got = _score(t, state, player)
         if got == expected:
             continue
@@ -91,34 +74,19 @@ def _check_scores(t: Context, state: MNKGame) -> None:
         if state.is_terminal() and abs(got) < WIN / 2 and state.winner is not None:
             t.fail(where + f"{state.winner} has won this game: a win must score far above any position "
                    "still in play.", position=state, expected=expected, got=got, mistake="win_not_scored")
-        for variant, message, mistake in _score_variants(state, player, expected):
-            if got == variant():
-                t.fail(where + f"it looks as if {message}.", position=state, expected=expected, got=got,
-                       mistake=mistake)
+        if expected and got == 2 * expected:
+            t.fail(where + "exactly twice the score: every line is counted twice.", position=state, expected=expected,
+                   got=got, mistake="counted_twice")
         t.fail(where + "not the score the docstring describes.", position=state, expected=expected, got=got,
                mistake="line_weights")
 
 
-def _score_variants(state: MNKGame, player: str, expected: float) -> list[tuple[Callable[[], float], str, str]]:
-    """Scores of evaluations with one classic mistake each, the message and the mistake."""
-    return [
-            (lambda: 2 * expected, "every line is counted twice", "counted_twice"),
-            (lambda: formula(state, player, directions=DIRECTIONS + OPPOSITES), "every line is counted twice",
-             "counted_twice"),
-            (lambda: formula(state, player, per_mark=True), "a line is counted once for each mark in it",
-             "counted_twice"),
-            (lambda: formula(state, player, own_only=True), "only the lines of `player` count",
-             "one_side_only"),
-            (lambda: formula(state, player, directions=DIRECTIONS[:3]), "the anti-diagonal lines are missing",
-             "missing_anti_diagonal"),
-            (lambda: formula(state, player, directions=(DIRECTIONS[0], DIRECTIONS[1], DIRECTIONS[3])),
-             "the diagonal lines (down-right) are missing", "missing_diagonal"),
-            (lambda: formula(state, "X"), "the score is always X's, whoever `player` is", "not_symmetric"),
-            (lambda: formula(state, player, score_wins=False), "a finished game is not scored as a win or loss",
-             "win_not_scored"),
-            (lambda: formula(state, player, aliased=True), "every row of your grid holds the marks of the last "
-             "row", "aliasing"),
-        ]
+@evaluate.probes
+def _() -> list:
+    states = (random_positions(48, 4, 2, 9, _five) + random_positions(49, 2, 5, 12, _five, finished=True)
+              + random_positions(50, 2, 2, 8, _four) + random_positions(47, 2, 2, 7) + _non_square(70, 1)
+              + [_five().play(12), _five().play(0), mnk(5, 5, 3, 0, 20, 4, 21)])
+    return [call(state, player) for state in states for player in ("X", "O")]
 
 
 @evaluate.case("a won game scores as a win for the winner, a loss for the other")
@@ -166,7 +134,7 @@ def _(t: Context) -> None:
         if x != -o:
             t.fail("The score for O must be minus the score for X.", position=state,
                    expected=f"evaluate(state, 'O') == {show_value(-x)}", got=f"evaluate(state, 'O') == {show_value(o)}",
-                   raw=True, mistake="one_side_only" if o == formula(state, "O", own_only=True) else "not_symmetric")
+                   raw=True, mistake="not_symmetric")
 
 
 @evaluate.case("swapping X and O swaps the scores")
@@ -191,16 +159,10 @@ def _(t: Context) -> None:
             image = transformed(state, symmetry)
             got = _score(t, image, "X")
             if got != base:
-                mistake = None
-                for directions, name in ((DIRECTIONS[:3], "missing_anti_diagonal"),
-                                         ((DIRECTIONS[0], DIRECTIONS[1], DIRECTIONS[3]), "missing_diagonal")):
-                    if base == formula(state, "X", directions=directions) and \
-                            got == formula(image, "X", directions=directions):
-                        mistake = name
                 t.fail("The second position is a rotation or mirror image of the first: every line of one is a "
                        "line of the other, so they must score the same for X.",
                        position=f"{state}\n\nand\n\n{image}", expected=show_value(base), got=show_value(got),
-                       raw=True, mistake=mistake or "not_symmetric")
+                       raw=True, mistake="not_symmetric")
 
 
 @evaluate.case("exact scores on 40 positions (5x5, 4x4 and tic-tac-toe)")
@@ -209,6 +171,12 @@ def _(t: Context) -> None:
                  + random_positions(46, 6, 1, 8, _four) + random_positions(47, 6, 1, 7))
     for state in positions:
         _check_scores(t, state)  # type: ignore[arg-type]
+
+
+@evaluate.case("boards that are not square: 4x5, 5x4, 3x6 (four in a row) and 6x3")
+def _(t: Context) -> None:
+    for state in _non_square(71, 3):
+        _check_scores(t, state)
 
 
 # -- is_symmetric ---------------------------------------------------------------------------------
@@ -244,11 +212,61 @@ def _positions(seed: int = 51) -> list[MNKGame]:
     return random_positions(seed, 12, 1, 9, _five)
 
 
+def favours_x(state: GameState, player: str) -> float:
+    """line_evaluation with 5 more for X everywhere: not symmetric."""
+    return line_evaluation(state, player) + (5 if player == "X" else 0)  # type: ignore[arg-type]
+
+
+def ignores_player(state: GameState, player: str) -> float:
+    """X's score, whoever asks: both players get the same (non-zero) score, not symmetric."""
+    return line_evaluation(state, "X") or 1  # type: ignore[arg-type]
+
+
+def cancelling(state: GameState, player: str) -> float:
+    """+5 for X on positions of even ply, -5 on odd ply: asymmetries that add up to 0."""
+    score = line_evaluation(state, player)  # type: ignore[arg-type]
+    if player == "X":
+        score += 5 if state.ply % 2 == 0 else -5
+    return score
+
+
+def utility(state: GameState, player: str) -> float:
+    """The game's own utility: symmetric in every game."""
+    return state.utility(player)
+
+
+def favours_max(state: GameState, player: str) -> float:
+    """A textbook tree's utility with 1 more for MAX: not symmetric."""
+    return state.utility(player) + (1 if player == state.players[0] else 0)
+
+
+def _textbook_leaves() -> list:
+    tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    return [tree.play(i).play(j) for i in range(3) for j in range(3)]
+
+
+def _pair(seed: int) -> list:
+    """Two positions on a 5x5 board, one of even and one of odd ply (for :func:`cancelling`)."""
+    positions = _positions(seed)
+    even = next(state for state in positions if state.ply % 2 == 0)
+    odd = next(state for state in positions if state.ply % 2 == 1)
+    return [even, odd]
+
+
+@is_symmetric.probes
+def _() -> list:
+    positions = _positions(52)[:6]
+    return [call(line_evaluation, positions), call(favours_x, positions), call(ignores_player, positions),
+            call(cancelling, _pair(52)), call(utility, _textbook_leaves()), call(favours_max, _textbook_leaves()),
+            call(line_evaluation, []), call(_lopsided_on(lambda ply: ply == positions[-1].ply), positions),
+            call(_lopsided_on(lambda ply: ply == positions[0].ply), positions)]
+
+
 def _check_symmetric(t: Context, evaluate_fn: Callable[..., float], positions: list,
                      expected: bool, message: str, mistake: str | None,
                      shown: str) -> None:
     got = t.call(evaluate_fn, positions, position=shown)
-    t.expect_type(got, isinstance(got, bool), position=shown)
+    t.expect_type(got, is_bool(got), position=shown)
     if got != expected:
         t.fail(message, position=shown, expected=expected, got=got, mistake=mistake)
 
@@ -262,9 +280,25 @@ def _(t: Context) -> None:
 
 @is_symmetric.case("an evaluation that favours X everywhere: False")
 def _(t: Context) -> None:
-    _check_symmetric(t, _lopsided_on(lambda ply: True), _positions(), False,
+    _check_symmetric(t, favours_x, _positions(), False,
                      "This evaluation adds 5 to X's score only: it is not symmetric on any position.", None,
                      "is_symmetric(favours_x, <12 positions>)  # favours_x adds 5 for X")
+
+
+@is_symmetric.case("an evaluation that gives both players the same score: False")
+def _(t: Context) -> None:
+    _check_symmetric(t, ignores_player, _positions(), False,
+                     "This evaluation ignores `player`: both players get the same score, +5 and +5 say, and +5 is "
+                     "not -(+5).", "compare_abs",
+                     "is_symmetric(ignores_player, <12 positions>)  # the same score for X and for O")
+
+
+@is_symmetric.case("asymmetries that cancel out: +5 on one position, -5 on another: False")
+def _(t: Context) -> None:
+    _check_symmetric(t, cancelling, _pair(51), False,
+                     "The first position favours X by 5, the second O by 5: neither is symmetric, even if the two "
+                     "errors add up to 0.", "errors_cancel",
+                     "is_symmetric(cancelling, [first, second])  # +5 for X on the first, -5 on the second")
 
 
 @is_symmetric.case("lopsided only on the last position: False")
@@ -296,11 +330,13 @@ def _(t: Context) -> None:
 
 @is_symmetric.case("textbook trees: the players are MAX and MIN")
 def _(t: Context) -> None:
-    tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    leaves = [tree.play(i).play(j) for i in range(3) for j in range(3)]
-    _check_symmetric(t, lambda state, player: state.utility(player), leaves, True,
+    _check_symmetric(t, utility, _textbook_leaves(), True,
                      "utility is symmetric; the players of a GameTree are MAX and MIN: take them from state.players.",
-                     None, "is_symmetric(lambda state, player: state.utility(player), <the 9 textbook leaves>)")
+                     "fixed_players", "is_symmetric(utility, <the 9 textbook leaves>)  # state.utility(player)")
+    _check_symmetric(t, favours_max, _textbook_leaves(), False,
+                     "This evaluation gives MAX 1 more: not symmetric. The players of a GameTree are MAX and MIN: take "
+                     "them from state.players.", "fixed_players",
+                     "is_symmetric(favours_max, <the 9 textbook leaves>)  # utility, and 1 more for MAX")
 
 
 # -- depth_limited --------------------------------------------------------------------------------
@@ -336,48 +372,42 @@ def centre_control(state: GameState, player: str) -> float:
     return score
 
 
-def _view_variant(state: GameState, depth: int, evaluate_fn: Callable, view: str, root: str | None = None) -> float:
-    root = root or state.to_move
-    if depth == 0 or state.is_terminal():
-        player = root if view == "root" else state.players[0] if state.to_move == state.players[1] else state.players[1]
-        return evaluate_fn(state, player)
-    return max(-_view_variant(state.play(move), depth - 1, evaluate_fn, view, root) for move in state.legal_moves())
+def _evaluation(name: str) -> Callable[..., float]:
+    return line_evaluation if name == "lines" else centre_control  # type: ignore[return-value]
 
 
-@cache
 def _expected(state: Position, depth: int, evaluation: str) -> float:
-    evaluate_fn = line_evaluation if evaluation == "lines" else centre_control
-    value = negamax(state, depth, evaluate_fn).value  # type: ignore[arg-type]
-    assert value is not None
-    return value
+    return depth_value(state, depth, _evaluation(evaluation))
 
 
 def _check_depth(t: Context, state: Position, depth: int, evaluation: str) -> None:
-    evaluate_fn = line_evaluation if evaluation == "lines" else centre_control
+    evaluate_fn = _evaluation(evaluation)
     expected = _expected(state, depth, evaluation)
     got = t.call(state, depth, evaluate_fn)
     t.expect_type(got, is_number(got), position=state)
     if got == expected:
         return
-    with t.untimed():
-        _diagnose_depth(t, state, depth, evaluation, evaluate_fn, expected, got)
-
-
-def _diagnose_depth(t: Context, state: Position, depth: int, evaluation: str, evaluate_fn: Callable,
-                    expected: float, got: float) -> None:
     where = f"depth {depth}, evaluate = {evaluate_fn.__name__}: "
     if evaluation != "lines" and got == _expected(state, depth, "lines"):
         t.fail(where + "your search used line_evaluation, not the evaluate it was given.", position=state,
                expected=expected, got=got, mistake="use_given_evaluate")
-    for view in ("root", "opponent"):
-        if got == _view_variant(state, depth, evaluate_fn, view):
-            t.fail(where + "the positions where the search stops are scored from the wrong side.", position=state,
-                   expected=expected, got=got, mistake="wrong_side")
     if expected and got == -expected:
         t.fail(where + "the value has the wrong sign.", position=state, expected=expected, got=got,
                mistake="wrong_side")
+    if depth > 0 and got == _expected(state, depth - 1, evaluation) != expected:
+        t.fail(where + f"this is the value of a search {depth - 1} plies deep.", position=state, expected=expected,
+               got=got, mistake="depth_off_by_one")
     t.fail(where + f"not the value of this position for {state.to_move}, the player to move.", position=state,
            expected=expected, got=got)
+
+
+@depth_limited.probes
+def _() -> list:
+    states = random_positions(64, 4, 11, 13, _four) + random_positions(65, 3, 5, 7)
+    probes = [call(state, depth, _evaluation(name)) for state in states for depth in (0, 1, 2)
+              for name in ("lines", "centre")]
+    tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    return probes + [call(tree, 2, utility), call(tree, 1, utility)]
 
 
 @depth_limited.case("depth 0: the evaluation of the position itself", timeout_mistake="depth_not_decreasing")
@@ -395,7 +425,7 @@ def _(t: Context) -> None:
 @depth_limited.case("the textbook tree at depth 2: 3", timeout_mistake="depth_not_decreasing")
 def _(t: Context) -> None:
     tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    got = t.call(tree, 2, lambda state, player: state.utility(player))
+    got = t.call(tree, 2, utility)
     t.expect_type(got, is_number(got), position=tree)
     if got != 3:
         t.fail("Two plies deep, the textbook tree is searched to its leaves: MAX gets 3.", position=tree,
@@ -417,7 +447,7 @@ def _(t: Context) -> None:
         _check_depth(t, state, 3, "centre")
 
 
-@depth_limited.case("depth 2 on the 5x5 board", timeout_mistake="depth_not_decreasing")
+@depth_limited.case("depth 2 on the 5x5 board", timeout_mistake="depth_not_decreasing", expensive=True)
 def _(t: Context) -> None:
     for state in random_positions(63, 3, 3, 8, _five):
         _check_depth(t, state, 2, "lines")

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from tictac_edu.evaluation import from_root_player, window_evaluation
+from tictac_edu.exercises.diagnosis import Probe, call
 from tictac_edu.exercises.positions import random_games, random_stones, stones_from
-from tictac_edu.exercises.registry import Context, declare, is_number, show_value
+from tictac_edu.exercises.registry import Context, declare, is_bool, is_int, is_number, show_value
 from tictac_edu.games import ConnectFour
 from tictac_edu.games.connect4 import has_four, show_stones
 from tictac_edu.search import SearchTimeout, alphabeta
-from tictac_edu.solvers import centre_first_columns
 
 Cell = tuple[int, int]
 
@@ -76,31 +76,6 @@ def four_by_cells(stones: int, columns: int, rows: int) -> bool:
                for direction in DIRECTION_STEPS for cells in lines(columns, rows, direction))
 
 
-def _shifted_four(stones: int, shifts: Sequence[int], steps: int = 4) -> bool:
-    """The bitboard test with the given shifts; ``steps=3`` looks for three in a row."""
-    for shift in shifts:
-        pairs = stones & (stones >> shift)
-        if pairs & (pairs >> (2 * shift if steps == 4 else shift)):
-            return True
-    return False
-
-
-WIN_VARIANTS: tuple[tuple[str, Callable[[int, int], bool]], ...] = (
-    ("missing_vertical", lambda stones, rows: _shifted_four(stones, (rows + 1, rows + 2, rows))),
-    ("missing_horizontal", lambda stones, rows: _shifted_four(stones, (1, rows + 2, rows))),
-    ("missing_diagonal_up", lambda stones, rows: _shifted_four(stones, (1, rows + 1, rows))),
-    ("missing_diagonal_down", lambda stones, rows: _shifted_four(stones, (1, rows + 1, rows + 2))),
-    ("missing_diagonal_up", lambda stones, rows: _shifted_four(stones, (1, rows + 1))),  # no diagonal at all
-    ("one_shift_for_all", lambda stones, rows: _shifted_four(stones, (7,))),
-    ("shifts_for_six_rows", lambda stones, rows: _shifted_four(stones, (1, 7, 8, 6))),
-    ("wrong_diagonal_shift", lambda stones, rows: _shifted_four(stones, (1, rows + 1, rows + 2, rows - 1))),
-    ("sentinel_ignored", lambda stones, rows: _shifted_four(stones, (1, rows, rows + 1, rows - 1))),
-    ("three_in_a_row", lambda stones, rows: _shifted_four(stones, (1, rows + 1, rows + 2, rows), steps=3)),
-)
-"""Bitboard tests with one classic mistake each, and the mistake: a learner's function that
-answers like one of them on every probe board has most likely made that mistake."""
-
-
 def wrapped_lines(columns: int, rows: int) -> list[list[Cell]]:
     """Four cells that follow each other up a column and on from the bottom of the next (three
     at the top of a column and one at the bottom of the next, two and two, one and three): not
@@ -155,24 +130,10 @@ def _probe_boards() -> tuple[tuple[int, int], ...]:
     return tuple(boards)
 
 
-@cache
-def _variant_answers() -> tuple[tuple[str, tuple[bool, ...]], ...]:
-    boards = _probe_boards()
-    return tuple((mistake, tuple(variant(stones, rows) for stones, rows in boards))
-                 for mistake, variant in WIN_VARIANTS)
-
-
-def _win_mistake(t: Context) -> str | None:
-    """The classic mistake a learner's ``check_win`` makes, if it answers exactly like one of
-    :data:`WIN_VARIANTS` on every probe board."""
-    try:
-        answers = tuple(bool(t.fn(stones, rows)) for stones, rows in _probe_boards())
-    except Exception:  # its exceptions are reported where they happen in a test
-        return None
-    for mistake, expected in _variant_answers():
-        if answers == expected:
-            return mistake
-    return None
+@check_win.probes
+def _() -> list:
+    probes = [call(stones, rows) for stones, rows in _probe_boards()]
+    return probes + [call(stones_from([(0, 0), (0, 1), (0, 2), (0, 3)]))]
 
 
 def _expect_win(t: Context, stones: int, columns: int, rows: int, expected: bool, message: str,
@@ -180,12 +141,11 @@ def _expect_win(t: Context, stones: int, columns: int, rows: int, expected: bool
     shown = show_stones(stones, columns, rows)
     call = f"check_win({stones}, {rows})" if give_rows else f"check_win({stones})"
     got = t.call(*((stones, rows) if give_rows else (stones,)), position=shown)
-    t.expect_type(got, isinstance(got, bool), position=shown, reproduce=call,
-                  mistake="return_bool" if isinstance(got, int) else None)
+    t.expect_type(got, is_bool(got), position=shown, reproduce=call,
+                  mistake="return_bool" if is_int(got) else None)
     if got == expected:
         return
-    t.fail(message, position=shown, expected=expected, got=got, mistake=_win_mistake(t) or fallback,
-           reproduce=call)
+    t.fail(message, position=shown, expected=expected, got=got, mistake=fallback, reproduce=call)
 
 
 def _every_line(t: Context, columns: int, rows: int, direction: str) -> None:
@@ -322,50 +282,19 @@ ALL_WINDOWS: tuple[tuple[str | None, ...], ...] = tuple(itertools.product(("X", 
 """The 81 windows of four cells."""
 
 
-def window_formula(window: Sequence[str | None], player: str, *, own: Sequence[int] = OWN_WEIGHTS,
-                   opponent: Sequence[int] = OPPONENT_WEIGHTS, mixed: str = "zero", own_only: bool = False,
-                   always_x: bool = False, twice: str = "") -> int:
-    """The score of the exercise, or a variant with one deliberate change: ``mixed`` how a window
-    holding both players' discs is scored (``"zero"``, ``"own"``: by one's own discs,
-    ``"sum"``: both counts added), ``twice`` how lower patterns are added in (``"all"``: every
-    lower count too, ``"next"``: the count one lower too)."""
-    if always_x:
-        player = "X"
+def window_score(window: Sequence[str | None], player: str) -> int:
+    """The design documents' score of a window for ``player`` (the exercise's answer)."""
     other = "O" if player == "X" else "X"
     mine, theirs = list(window).count(player), list(window).count(other)
-    if own_only:
-        opponent = (0,) * 5
-
-    def pattern(weights: Sequence[int], n: int) -> int:
-        if twice == "all":
-            return sum(weights[1: n + 1])
-        if twice == "next":
-            return weights[n] + weights[n - 1] if n else 0
-        return weights[n]
-
     if mine and theirs:
-        if mixed == "own":
-            return pattern(own, mine)
-        if mixed == "sum":
-            return pattern(own, mine) + pattern(opponent, theirs)
         return 0
-    return pattern(own, mine) if mine else pattern(opponent, theirs)
+    return OWN_WEIGHTS[mine] if mine else OPPONENT_WEIGHTS[theirs]
 
 
-SYMMETRIC_OPPONENT = tuple(-weight for weight in OWN_WEIGHTS)
-
-WINDOW_VARIANTS: tuple[tuple[dict[str, Any], str, str], ...] = (
-    ({"opponent": SYMMETRIC_OPPONENT}, "the opponent's windows score minus your own (symmetric weights)",
-     "opponent_weights"),
-    ({"own_only": True}, "only your own discs count: the opponent's windows score 0", "one_side_only"),
-    ({"always_x": True}, "the window is always scored for X, whoever `player` is", "window_player"),
-    ({"mixed": "own"}, "a window holding both players' discs is scored by your own discs", "mixed_window"),
-    ({"mixed": "sum"}, "a window holding both players' discs is scored for both sides", "mixed_window"),
-    ({"twice": "all"}, "the lower patterns are added in too (a three also counts as a two and a one)",
-     "window_counted_twice"),
-    ({"twice": "next"}, "a three also counts as a two (and a two as a one)", "window_counted_twice"),
-)
-"""Window scores with one classic mistake each, what it looks like, and the mistake."""
+@score_window.probes
+def _() -> list:
+    probes = [call(list(window), player) for window in ALL_WINDOWS for player in "XO"]
+    return probes + [call(("O", "O", None, "O"), "X")]
 
 
 def _show_window(window: Sequence[str | None], player: str) -> str:
@@ -381,33 +310,20 @@ def _window_score(t: Context, window: Sequence[str | None], player: str) -> floa
     return got
 
 
-def _whole_window_mistake(t: Context) -> str | None:
-    """The mistake of a learner's function that scores all 81 windows like one variant."""
-    try:
-        answers = [t.fn(list(window), player) for window in ALL_WINDOWS for player in "XO"]
-    except Exception:  # its exceptions are reported where they happen in a test
-        return None
-    for changes, _, mistake in WINDOW_VARIANTS:
-        if answers == [window_formula(window, player, **changes) for window in ALL_WINDOWS for player in "XO"]:
-            return mistake
-    return None
-
-
 def _expect_window(t: Context, window: Sequence[str | None], player: str, message: str = "") -> None:
-    expected = window_formula(window, player)
+    expected = window_score(window, player)
     got = _window_score(t, window, player)
     if got == expected:
         return
-    shown = _show_window(window, player)
-    mistake = _whole_window_mistake(t)
-    seen = ""
-    for changes, looks_like, variant_mistake in WINDOW_VARIANTS:
-        if got == window_formula(window, player, **changes) and mistake in (None, variant_mistake):
-            seen = f" It looks as if {looks_like}."
-            mistake = variant_mistake
-            break
-    t.fail((message or f"Not the score of this window for {player}.") + seen, position=shown, expected=expected,
-           got=got, mistake=mistake)
+    mistake = None
+    other = "O" if player == "X" else "X"
+    mine, theirs = list(window).count(player), list(window).count(other)
+    if mine and theirs:
+        mistake = "mixed_window"
+    elif theirs and got == -OWN_WEIGHTS[theirs]:
+        mistake = "opponent_weights"
+    t.fail(message or f"Not the score of this window for {player}.", position=_show_window(window, player),
+           expected=expected, got=got, mistake=mistake)
 
 
 def _counted(player: str, mine: int, theirs: int, order: int = 0) -> list[str | None]:
@@ -541,9 +457,12 @@ def _keys(t: Context, state: ConnectFour, moves: Sequence[int]) -> dict[int, flo
 
 
 def _code(state: ConnectFour) -> str:
-    from tictac_edu.exercises.positions import connect_four_code
+    return state.as_code()
 
-    return connect_four_code(state)
+
+def centre_first_columns(columns: int) -> tuple[int, ...]:
+    """The centre-first order of a board ``columns`` wide: the game's own move order."""
+    return ConnectFour(columns, 4).game.move_order
 
 
 def _order_mistake(keys: dict[int, float], centre: int, columns: int) -> str | None:
@@ -579,6 +498,18 @@ def _check_order(t: Context, state: ConnectFour, listed: Sequence[int] | None = 
     t.fail((message or "Sorted with your key, the columns come in the wrong order.") + listed_text +
            f" Your keys: {{{shown_keys}}}.", position=state, expected=expected, got=got, mistake=mistake,
            reproduce=f"state = {_code(state)}; sorted({moves}, key=lambda move: centre_key(state, move))")
+
+
+def _order_probe(state: ConnectFour, listed: Sequence[int]) -> Probe:
+    return lambda fn: tuple(sorted(listed, key=lambda move: fn(state, move)))
+
+
+@centre_key.probes
+def _() -> list:
+    boards = [(ConnectFour(), range(7)), (ConnectFour(), [6, 5, 4, 3, 2, 1, 0]), (ConnectFour(5, 4), range(5)),
+              (ConnectFour(9, 7), range(9)), (ConnectFour(6, 6), range(6)),
+              (ConnectFour.from_moves("444444"), range(7))]
+    return [_order_probe(state, list(listed)) for state, listed in boards]
 
 
 @centre_key.case("the empty board: 3, 2, 4, 1, 5, 0, 6")
@@ -631,10 +562,9 @@ def centre_first_nodes(moves: str, depth: int) -> int:
 
 def _check_nodes(t: Context, moves: str, depth: int) -> None:
     state = ConnectFour.from_moves(moves)
-    with t.untimed():
-        expected = centre_first_nodes(moves, depth)
+    expected = centre_first_nodes(moves, depth)
     budget = NODE_BUDGET * expected
-    got = search_nodes(state, depth, t.fn, budget)
+    got = search_nodes(state, depth, lambda position, move: t.call(position, move, position=position), budget)
     if got == expected:
         return
     keys = _keys(t, state, range(state.columns))
@@ -649,12 +579,14 @@ def _check_nodes(t: Context, moves: str, depth: int) -> None:
            got=f"{got:,} nodes" if got is not None else f"more than {budget:,} nodes", raw=True, mistake=mistake)
 
 
-@centre_key.case("alpha-beta, depth 7, from the empty board, with your key: 8,746 nodes (81,365 in column order)")
+@centre_key.case("alpha-beta, depth 7, from the empty board, with your key: 8,746 nodes (81,365 in column order)",
+                 expensive=True)
 def _(t: Context) -> None:
     _check_nodes(t, "", 7)
 
 
-@centre_key.case("alpha-beta, depth 6, after 4453 and after 32751571231557: as with the centre-first order")
+@centre_key.case("alpha-beta, depth 6, after 4453 and after 32751571231557: as with the centre-first order",
+                 expensive=True)
 def _(t: Context) -> None:
     _check_nodes(t, "4453", 6)
     _check_nodes(t, "32751571231557", 6)

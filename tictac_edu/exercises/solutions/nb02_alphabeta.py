@@ -21,8 +21,10 @@ def alphabeta_tree(tree, alpha: float = float("-inf"), beta: float = float("inf"
         visited: a list to which every leaf value looked at is appended, left to right.
 
     Returns:
-        The minimax value of ``tree`` for MAX if it lies strictly between alpha and beta;
-        otherwise a bound on the same side. Cuts off as soon as ``alpha >= beta``.
+        The best value found, for MAX ("fail-soft"): the minimax value of ``tree`` if it lies
+        strictly between alpha and beta; otherwise the best value among the children searched
+        (the largest at a MAX node, the smallest at a MIN node), a bound on the same side of
+        the window, never alpha or beta put in its place. Cuts off as soon as ``alpha >= beta``.
     """
     if not isinstance(tree, list):    # a leaf
         if visited is not None:

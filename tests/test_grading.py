@@ -1,0 +1,253 @@
+"""Grading a class: each student in a process of her own, in parallel, with a table, CSV and
+JSON; whatever a learner's file does, the rest of the class is graded, and only the functions
+she wrote are graded."""
+
+from __future__ import annotations
+
+import csv
+import inspect
+import json
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+
+from tictac_edu.exercises import buggy, exercise_names, solution_source, stub_source
+from tictac_edu.exercises.grading import Limits, Submission, find_submissions, grade_class, grade_submission
+
+REPO = Path(__file__).resolve().parents[1]
+FEW = ["legal_moves", "winner"]
+QUICK = Limits(load_cpu_seconds=1.0, cpu_seconds=60, wall_seconds=120)
+
+
+def _buggy_source(function, name: str) -> str:
+    """A buggy version's source, renamed to the exercise's name (as a learner would write it)."""
+    source = inspect.getsource(function)
+    source = re.sub(r"^@buggy\(.*\)\n", "", source, flags=re.M)
+    return f"LINES = {buggy.LINES!r}\n\n\n" + source.replace(function.__name__, name)
+
+
+def _notebook(cells: list) -> str:
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": cells})
+
+
+def _cell(source, tags=None) -> dict:
+    return {"cell_type": "code", "metadata": {"tags": tags or []}, "source": source, "outputs": [],
+            "execution_count": None}
+
+
+def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tictac_edu.exercises", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=600)
+
+
+def _statuses(student) -> dict[str, str]:
+    return {grade.exercise: grade.status for grade in student.grades}
+
+
+# -- a class: the command line, the table, CSV and JSON --------------------------------------------
+
+def test_grading_a_class_from_the_command_line(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "ref.py").write_text("\n\n".join(solution_source(name) for name in exercise_names()))
+    (folder / "stubs.py").write_text("\n\n".join(stub_source(name) for name in exercise_names()))
+    (folder / "empty.py").write_text("")
+    (folder / "mistakes.py").write_text(_buggy_source(buggy.legal_moves_taken_cells, "legal_moves") + "\n\n"
+                                        + _buggy_source(buggy.winner_aliased_grid, "winner"))
+    shutil.copy(REPO / "notebooks" / "04_evaluation_and_depth.ipynb", folder / "untouched_04.ipynb")
+    result = _run("grade", str(folder), "--jobs", "2", "--csv", "grades.csv", "--json", "grades.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    table = result.stdout
+    total = len(exercise_names())
+    for student, score in (("ref", total), ("stubs", 0), ("empty", 0), ("mistakes", 0), ("untouched_04", 0)):
+        row = next(line for line in table.splitlines() if line.startswith(student + " "))
+        assert row.endswith(f"{score}/{total}"), row
+    assert "mistakes: legal_moves failed: empty_is_none" in table
+    assert "mistakes: winner failed: aliasing" in table
+    assert "Per exercise (of 5 students)" in table
+    summary = next(line for line in table.splitlines() if line.startswith("legal_moves "))
+    assert summary.split()[1:5] == ["1", "1", "3", "0"] and "empty_is_none (1)" in summary
+
+    with open(tmp_path / "grades.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 5 * total
+    assert set(rows[0]) >= {"student", "exercise", "status", "mistakes", "hint", "cpu_seconds"}
+    by_key = {(row["student"], row["exercise"]): row for row in rows}
+    assert by_key[("mistakes", "winner")]["status"] == "failed"
+    assert by_key[("mistakes", "winner")]["mistakes"].split(";")[0] == "aliasing"
+    assert by_key[("mistakes", "winner")]["hint"] == "aliasing"
+    assert {row["status"] for row in rows if row["student"] == "untouched_04"} == {"not attempted"}
+    assert {row["status"] for row in rows if row["student"] == "ref"} == {"passed"}
+    assert all(float(row["cpu_seconds"]) < 5 for row in rows)
+
+    data = json.loads((tmp_path / "grades.json").read_text())
+    assert data["exercises"] == exercise_names()
+    assert len(data["records"]) == 5 * total
+    scores = {student["student"]: student["score"] for student in data["students"]}
+    assert scores == {"empty": 0, "mistakes": 0, "ref": total, "stubs": 0, "untouched_04": 0}
+    winner = next(row for row in data["summary"] if row["exercise"] == "winner")
+    assert winner["passed"] == 1 and winner["failed"] == 1 and winner["mistakes"] == {"aliasing": 1}
+
+
+def test_the_exit_status_says_whether_grading_worked(tmp_path):
+    assert _run("grade", "missing_folder", cwd=tmp_path).returncode == 2
+    (tmp_path / "nothing").mkdir()
+    assert _run("grade", "nothing", cwd=tmp_path).returncode == 2
+    (tmp_path / "alice.py").write_text(solution_source("legal_moves"))
+    assert _run("grade", "alice.py", "--jobs", "0", cwd=tmp_path).returncode == 2
+    assert _run("grade", "alice.py", "--csv", "no/such/folder/grades.csv", cwd=tmp_path).returncode == 2
+    assert _run("grade", "alice.py", "--exercise", "nonsense", cwd=tmp_path).returncode == 2
+    failing = _run("grade", "alice.py", "--exercise", "legal_moves", "--exercise", "winner", cwd=tmp_path)
+    assert failing.returncode == 0                      # grades are not the command's exit status
+    assert "1/2" in failing.stdout
+
+
+# -- whatever a learner's file does ------------------------------------------------------------------
+
+MISBEHAVING = {
+    "loops.py": "def winner(board):\n    return None\nwhile True:\n    pass\n",
+    "exits.py": "import sys\n" + solution_source("winner") + "\nsys.exit(0)\n",
+    "base.py": "raise BaseException('at import')\n",
+    "writes.py": "open({marker!r}, 'w').write('written')\n",
+    "deletes.py": "import os\nos.remove({victim!r})\n",
+    "floods.py": "import os, sys\nsys.stdout.write('o' * 10_000_000)\nsys.stderr.write('e' * 10_000_000)\n"
+                 "os.write(1, b'x' * 5_000_000)\n" + solution_source("legal_moves"),
+    "crashes.py": "def winner(board):\n    import ctypes\n    return ctypes.string_at(0)\n\n\n"
+                  + solution_source("legal_moves"),
+    "ends.py": "def winner(board):\n    import os\n    os._exit(3)\n\n\n" + solution_source("legal_moves"),
+    "good.py": solution_source("legal_moves") + "\n\n" + solution_source("winner"),
+}
+
+
+def test_a_misbehaving_file_is_reported_and_the_rest_of_the_class_is_graded(tmp_path):
+    marker, victim = tmp_path / "marker.txt", tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name, source in MISBEHAVING.items():
+        (folder / name).write_text(source.format(marker=str(marker), victim=str(victim)))
+    (folder / "null_source.ipynb").write_text(_notebook([
+        {"cell_type": "code", "metadata": {}, "source": None},
+        _cell(solution_source("legal_moves"), ["exercise:legal_moves"])]))
+    (folder / "a_list.ipynb").write_text(json.dumps([1, 2, 3]))
+    (folder / "looping_cell.ipynb").write_text(_notebook([
+        _cell(solution_source("legal_moves"), ["exercise:legal_moves"]),
+        _cell("def winner(board):\n    return None\nwhile True:\n    pass\n", ["exercise:winner"])]))
+    grades = grade_class([folder], jobs=2, exercises=FEW, limits=QUICK)
+    students = {student.student: student for student in grades.students}
+    assert set(students) == {path.split(".")[0] for path in [*MISBEHAVING, "null_source.ipynb", "a_list.ipynb",
+                                                              "looping_cell.ipynb"]}
+    assert _statuses(students["good"]) == {"legal_moves": "passed", "winner": "passed"}
+    assert students["good"].score == 2
+    loops = students["loops"]
+    assert loops.grades[0].status == "error" and "did not finish" in loops.grades[0].message
+    assert _statuses(students["exits"])["winner"] == "passed"      # defined before the exit: graded
+    assert any("sys.exit()" in note for note in students["exits"].notes)
+    assert set(_statuses(students["base"]).values()) == {"error"}
+    assert not marker.exists() and victim.read_text() == "keep me"
+    assert "PermissionError" in " ".join(students["writes"].notes)
+    assert "PermissionError" in " ".join(students["deletes"].notes)
+    assert _statuses(students["floods"])["legal_moves"] == "passed"
+    crashes = _statuses(students["crashes"])
+    assert crashes == {"legal_moves": "passed", "winner": "error"}
+    assert "crashed" in students["crashes"].grades[1].message
+    assert _statuses(students["ends"]) == {"legal_moves": "passed", "winner": "error"}
+    assert _statuses(students["null_source"]) == {"legal_moves": "passed", "winner": "not attempted"}
+    assert set(_statuses(students["a_list"]).values()) == {"error"}
+    looping = students["looping_cell"]                             # what the cell defined is graded
+    assert _statuses(looping) == {"legal_moves": "passed", "winner": "failed"}
+    assert any("[cell 2] did not finish" in note for note in looping.notes)
+    table = grades.table()
+    for name in students:
+        assert name in table
+    assert len(table) < 20_000                                      # no flood reaches the table
+
+
+def test_any_executor_grades_the_same(tmp_path):
+    (tmp_path / "alice.py").write_text(solution_source("legal_moves"))
+    (tmp_path / "bob.py").write_text(_buggy_source(buggy.legal_moves_stops_at_win, "legal_moves"))
+    paths = [tmp_path / "alice.py", tmp_path / "bob.py"]
+    expected = None
+    for executor in (ThreadPoolExecutor(2), ProcessPoolExecutor(2)):
+        with executor:
+            grades = grade_class(paths, executor=executor, exercises=["legal_moves"], limits=QUICK)
+        found = [(student.student, student.grades[0].status, student.grades[0].mistakes[:1])
+                 for student in grades.students]
+        assert found == [("alice", "passed", []), ("bob", "failed", ["stops_at_win"])]
+        expected = expected or found
+        assert found == expected
+
+
+def test_a_folder_per_student_grades_her_files_together(tmp_path):
+    carol = tmp_path / "class" / "carol"
+    carol.mkdir(parents=True)
+    (carol / "00.py").write_text(solution_source("legal_moves"))
+    (carol / "01.ipynb").write_text(_notebook([_cell("import math"),
+                                               _cell(solution_source("winner"), ["exercise:winner"])]))
+    (tmp_path / "class" / "dave.py").write_text(solution_source("winner"))
+    submissions = find_submissions([tmp_path / "class"])
+    assert [submission.student for submission in submissions] == ["carol", "dave"]
+    grades = grade_class(submissions, exercises=FEW, limits=QUICK)
+    assert [student.score for student in grades.students] == [2, 1]
+
+
+def test_grading_one_student_from_python(tmp_path):
+    path = tmp_path / "erin.py"
+    path.write_text("def winner(board):\n"
+                    "    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8)]\n"
+                    "    for a, b, c in lines:\n"
+                    "        if board[a] is not None and board[a] == board[b] == board[c]:\n"
+                    "            return board[a]\n")
+    grade = grade_submission(path, ["winner"], QUICK)
+    assert grade.student == "erin" and grade.grades[0].status == "failed"
+    assert grade.grades[0].mistakes[0] == "missing_anti_diagonal"
+    assert grade.cpu_seconds < 10
+    assert grade_submission(Submission("erin", (str(path),)), ["legal_moves"], QUICK).grades[0].status == \
+        "not attempted"
+
+
+# -- the single-file command (pytest) --------------------------------------------------------------
+
+def test_an_untouched_course_notebook_is_not_attempted(tmp_path):
+    notebook = tmp_path / "04.ipynb"
+    shutil.copy(REPO / "notebooks" / "04_evaluation_and_depth.ipynb", notebook)
+    result = _run(str(notebook), "-q", cwd=tmp_path)
+    output = result.stdout + result.stderr
+    assert " failed" not in output.splitlines()[-1], output[-3000:]
+    assert "per exercise" in output
+
+
+def test_a_file_that_exits_at_import_is_reported_once(tmp_path):
+    learner = tmp_path / "exits.py"
+    learner.write_text("import sys\n" + solution_source("winner") + "\nsys.exit(0)\n")
+    result = _run(str(learner), "-q", "-k", "winner or legal_moves", cwd=tmp_path)
+    output = result.stdout + result.stderr
+    assert len(output) < 30_000
+    assert output.count("sys.exit()") <= 2
+    assert "winner" in output and "per exercise" in output
+
+
+def test_after_a_time_out_the_other_tests_are_not_waited_for(tmp_path):
+    learner = tmp_path / "slow.py"
+    learner.write_text("def minimax(state):\n    while True:\n        pass\n")
+    result = _run(str(learner), "-q", "-k", "minimax and not fast", cwd=tmp_path)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1
+    assert "1 failed, 11 skipped" in output.splitlines()[-1]
+    assert "an earlier test ran out of time" in output
+    match = re.search(r"in ([\d.]+)s", output.splitlines()[-1])
+    assert match and float(match.group(1)) < 15
+
+
+def test_a_flood_at_import_does_not_flood_the_teachers_terminal(tmp_path):
+    learner = tmp_path / "floods.py"
+    learner.write_text("import os, sys\nsys.stderr.write('e' * 10_000_000)\nprint('o' * 10_000_000)\n"
+                       "os.write(2, b'x' * 10_000_000)\n" + solution_source("legal_moves"))
+    result = _run(str(learner), "-q", "-k", "legal_moves", cwd=tmp_path)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output[-2000:]
+    assert len(output) < 1_200_000
+    assert "printed 20,000,001 characters" in output or "characters while it was loaded" in output

@@ -1,0 +1,958 @@
+"""Deliberately buggy solutions, one per classic mistake: the only place they are written.
+
+Each is written the way a learner would write it, with one mistake, and registered in
+:data:`BUGGY` with the exercise, the id of the mistake (see
+:data:`~tictac_edu.exercises.mistakes.MISTAKES`) and what the mistake looks like from the
+outside. They serve twice:
+
+* the checks' diagnosis (:mod:`tictac_edu.exercises.diagnosis`) asks the learner's function
+  the same small questions as every buggy version, and a function that answers exactly like
+  one of them has most likely made its mistake;
+* the project's tests check that every buggy version fails its check with its own mistake
+  named first.
+
+Nothing here is imported by a notebook; the functions only use the game protocol.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tictac_edu.search import Bound
+
+INF = math.inf
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+@dataclass(frozen=True)
+class Buggy:
+    """A deliberately buggy solution.
+
+    Attributes:
+        exercise: the exercise it answers.
+        mistake: the id of its classic mistake.
+        function: the function itself.
+        looks_like: what a check sees, as the end of "It looks as if ..." (or ``""``).
+    """
+
+    exercise: str
+    mistake: str
+    function: Callable[..., Any]
+    looks_like: str = ""
+
+    @property
+    def name(self) -> str:
+        """The function's name, such as ``winner_no_anti_diagonal``."""
+        return getattr(self.function, "__name__", repr(self.function))
+
+
+BUGGY: list[Buggy] = []
+"""Every buggy version, exercise by exercise. Where two versions of one exercise answer the
+diagnosis' questions alike, the first is named."""
+
+
+def buggy(exercise: str, mistake: str, looks_like: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorator: register ``function`` as a buggy version of ``exercise``."""
+
+    def register(function: Callable[..., Any]) -> Callable[..., Any]:
+        BUGGY.append(Buggy(exercise, mistake, function, looks_like))
+        return function
+
+    return register
+
+
+def versions(exercise: str) -> list[Buggy]:
+    """The buggy versions of one exercise, in the order they are tried."""
+    return [entry for entry in BUGGY if entry.exercise == exercise]
+
+
+def _named(function: Callable[..., Any], name: str) -> Callable[..., Any]:
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
+# -- 00 legal_moves ------------------------------------------------------------------------
+
+@buggy("legal_moves", "empty_is_none", "the taken cells were listed, not the empty ones")
+def legal_moves_taken_cells(board):
+    return [cell for cell in range(9) if board[cell] is not None]
+
+
+@buggy("legal_moves", "stops_at_win", "no moves are listed once someone has three in a row")
+def legal_moves_stops_at_win(board):
+    for a, b, c in LINES:
+        if board[a] is not None and board[a] == board[b] == board[c]:
+            return []                        # the docstring does not ask for this
+    return [cell for cell in range(9) if board[cell] is None]
+
+
+@buggy("legal_moves", "set_order", "the moves come back as a set")
+def legal_moves_as_a_set(board):
+    return {cell for cell in range(9) if board[cell] is None}
+
+
+@buggy("legal_moves", "mutates_input", "the board is written into while the moves are collected")
+def legal_moves_marks_the_board(board):
+    moves = []
+    while None in board:
+        cell = board.index(None)
+        moves.append(cell)
+        board[cell] = "-"
+    return moves
+
+
+# -- 00 place ------------------------------------------------------------------------------
+
+@buggy("place", "changed_given_board", "the mark went into the board you were given")
+def place_mutates_the_board(board, cell, player):
+    board[cell] = player                     # the caller's board changes too
+    return board
+
+
+@buggy("place", "changed_given_board", "the mark went into the board you were given")
+def place_mutates_and_returns_none(board, cell, player):
+    board[cell] = player
+
+
+@buggy("place", "no_return", "nothing is returned")
+def place_forgets_to_return(board, cell, player):
+    new_board = list(board)
+    new_board[cell] = player
+
+
+@buggy("place", "row_major", "row and column are swapped")
+def place_rows_and_columns_swapped(board, cell, player):
+    row, column = cell % 3, cell // 3        # should be cell // 3, cell % 3
+    new_board = list(board)
+    new_board[row * 3 + column] = player
+    return new_board
+
+
+@buggy("place", "wrong_mark", "the mark is always X's")
+def place_always_x(board, cell, player):
+    new_board = list(board)
+    new_board[cell] = "X"
+    return new_board
+
+
+# -- 01 winner -----------------------------------------------------------------------------
+
+def _winner_on(lines: Sequence[tuple[int, int, int]], name: str) -> Callable[..., Any]:
+    def winner(board):
+        for a, b, c in lines:
+            if board[a] is not None and board[a] == board[b] == board[c]:
+                return board[a]
+        return None
+    return _named(winner, name)
+
+
+winner_no_anti_diagonal = buggy("winner", "missing_anti_diagonal", "the anti-diagonal 2, 4, 6 is not checked")(
+    _winner_on(LINES[:7], "winner_no_anti_diagonal"))
+winner_no_diagonal = buggy("winner", "missing_diagonal", "the diagonal 0, 4, 8 is not checked")(
+    _winner_on(LINES[:6] + LINES[7:], "winner_no_diagonal"))
+winner_no_columns = buggy("winner", "missing_column", "the columns are not checked")(
+    _winner_on(LINES[:3] + LINES[6:], "winner_no_columns"))
+winner_no_rows = buggy("winner", "missing_row", "the rows are not checked")(_winner_on(LINES[3:], "winner_no_rows"))
+
+
+@buggy("winner", "aliasing", "every row of your grid holds the marks of the last row")
+def winner_aliased_grid(board):
+    grid = [[None] * 3] * 3                  # three references to ONE row
+    for cell in range(9):
+        grid[cell // 3][cell % 3] = board[cell]
+    lines = [[grid[r][0], grid[r][1], grid[r][2]] for r in range(3)]
+    lines += [[grid[0][c], grid[1][c], grid[2][c]] for c in range(3)]
+    lines += [[grid[0][0], grid[1][1], grid[2][2]], [grid[0][2], grid[1][1], grid[2][0]]]
+    for line in lines:
+        if line[0] is not None and line[0] == line[1] == line[2]:
+            return line[0]
+    return None
+
+
+@buggy("winner", "empty_line", "three empty cells in a line count as a win")
+def winner_no_empty_test(board):
+    for a, b, c in LINES:
+        if board[a] == board[b] == board[c]:
+            return board[a]
+    return None
+
+
+@buggy("winner", "winner_value", "True or False comes back instead of the player")
+def winner_returns_bool(board):
+    return any(board[a] is not None and board[a] == board[b] == board[c] for a, b, c in LINES)
+
+
+@buggy("winner", "mutates_input", "the empty cells of the board you were given are filled in")
+def winner_fills_the_board(board):
+    for cell in range(9):
+        if board[cell] is None:
+            board[cell] = "."
+    for a, b, c in LINES:
+        if board[a] != "." and board[a] == board[b] == board[c]:
+            return board[a]
+    return None
+
+
+# -- 01 count_nodes ------------------------------------------------------------------------
+
+def _won(board):
+    return any(board[a] is not None and board[a] == board[b] == board[c] for a, b, c in LINES)
+
+
+@buggy("count_nodes", "not_restored", "the marks are never taken back")
+def count_nodes_not_restored(board, player):
+    if _won(board):
+        return 1
+    nodes = 1
+    for cell in range(9):
+        if board[cell] is None:
+            board[cell] = player
+            nodes += count_nodes_not_restored(board, "O" if player == "X" else "X")
+    return nodes
+
+
+@buggy("count_nodes", "won_game_not_leaf", "the count goes on playing after someone has won")
+def count_nodes_plays_on(board, player):
+    nodes = 1
+    for cell in range(9):
+        if board[cell] is None:
+            board[cell] = player
+            nodes += count_nodes_plays_on(board, "O" if player == "X" else "X")
+            board[cell] = None
+    return nodes
+
+
+@buggy("count_nodes", "count_root", "only the finished games are counted")
+def count_nodes_leaves_only(board, player):
+    if _won(board) or None not in board:
+        return 1
+    nodes = 0
+    for cell in range(9):
+        if board[cell] is None:
+            board[cell] = player
+            nodes += count_nodes_leaves_only(board, "O" if player == "X" else "X")
+            board[cell] = None
+    return nodes
+
+
+@buggy("count_nodes", "alternate_players", "the same player moves all the time")
+def count_nodes_one_player(board, player):
+    if _won(board):
+        return 1
+    nodes = 1
+    for cell in range(9):
+        if board[cell] is None:
+            board[cell] = player
+            nodes += count_nodes_one_player(board, player)
+            board[cell] = None
+    return nodes
+
+
+# -- 01 minimax, minimax_fast_wins ---------------------------------------------------------
+
+@buggy("minimax", "wrong_side", "the children's values are used without negating them")
+def minimax_no_negation(state):
+    if state.is_terminal():
+        return state.utility(state.to_move)
+    return max(minimax_no_negation(state.play(move)) for move in state.legal_moves())
+
+
+@buggy("minimax", "wrong_side", "the values are always the first player's, whoever is to move")
+def minimax_always_x(state):
+    first = state.players[0]
+    if state.is_terminal():
+        return state.utility(first)
+    values = [minimax_always_x(state.play(move)) for move in state.legal_moves()]
+    return max(values) if state.to_move == first else min(values)
+
+
+@buggy("minimax", "best_starts_at_zero", "no value ever comes out below 0")
+def minimax_best_starts_at_zero(state):
+    if state.is_terminal():
+        return state.utility(state.to_move)
+    best = 0                                  # should start at -inf
+    for move in state.legal_moves():
+        value = -minimax_best_starts_at_zero(state.play(move))
+        if value > best:
+            best = value
+    return best
+
+
+@buggy("minimax_fast_wins", "no_faster_wins", "every win scores the same")
+def minimax_fast_wins_no_preference(state):
+    if state.is_terminal():
+        return state.utility(state.to_move)
+    return max(-minimax_fast_wins_no_preference(state.play(move)) for move in state.legal_moves())
+
+
+@buggy("minimax_fast_wins", "ply_from_root", "the plies are counted from where the search started")
+def minimax_fast_wins_from_root(state, depth=0):
+    if state.is_terminal():
+        return state.utility(state.to_move) * (10 - depth)
+    return max(-minimax_fast_wins_from_root(state.play(move), depth + 1) for move in state.legal_moves())
+
+
+@buggy("minimax_fast_wins", "fixed_game_length", "wins are scored 10 - ply, as on tic-tac-toe, in every game")
+def minimax_fast_wins_ten_minus_ply(state):
+    if state.is_terminal():
+        return state.utility(state.to_move) * (10 - state.ply)
+    return max(-minimax_fast_wins_ten_minus_ply(state.play(move)) for move in state.legal_moves())
+
+
+# -- 02 alphabeta_tree ---------------------------------------------------------------------
+
+def _tree_search(*, window_down: str = "same", lower_alpha_at_min: bool = False, flip: bool = True,
+                 min_cuts: bool = True, max_cuts: bool = True, strict: bool = False, fail_hard: bool = False,
+                 cut_before_update: bool = False, record: str = "leaves", pass_visited: bool = True,
+                 name: str) -> Callable[..., Any]:
+    """An alpha-beta in MAX/MIN form with one deliberate change (written once, for the buggy
+    versions below)."""
+
+    def alphabeta_tree(tree, alpha=-INF, beta=INF, maximizing=True, visited=None):
+        if record == "all" and visited is not None:
+            visited.append(tree)
+        if not isinstance(tree, list):
+            if record == "leaves" and visited is not None:
+                visited.append(tree)
+            return tree
+        if window_down == "dropped_at_root":
+            alpha, beta = -INF, INF
+        best = -INF if maximizing else INF
+        for child in tree:
+            window = (-INF, INF) if window_down == "fresh" else (alpha, beta)
+            value = search(child, *window, (not maximizing) if flip else maximizing,
+                           visited if pass_visited else None)
+            best = max(best, value) if maximizing else min(best, value)
+            if cut_before_update and alpha >= beta:
+                break                          # too early: the window does not know this child's value yet
+            if maximizing:
+                alpha = max(alpha, value)
+                cuts = max_cuts
+            else:
+                if lower_alpha_at_min:
+                    alpha = min(alpha, value)
+                else:
+                    beta = min(beta, value)
+                cuts = min_cuts
+            if not cut_before_update and cuts and (alpha > beta if strict else alpha >= beta):
+                break
+        if fail_hard:
+            return alpha if maximizing else beta
+        return best
+
+    def search(tree, alpha, beta, maximizing, visited):
+        if window_down == "dropped_at_root":
+            return inner(tree, alpha, beta, maximizing, visited)
+        return alphabeta_tree(tree, alpha, beta, maximizing, visited)
+
+    inner = _tree_search(name="inner") if window_down == "dropped_at_root" else None
+    return _named(alphabeta_tree, name)
+
+
+buggy("alphabeta_tree", "window_not_passed", "every child is searched with a fresh window (-inf, inf)")(
+    _tree_search(window_down="fresh", name="alphabeta_tree_fresh_windows"))
+buggy("alphabeta_tree", "strict_cutoff", "the search cuts off only when alpha > beta")(
+    _tree_search(strict=True, name="alphabeta_tree_strict"))
+buggy("alphabeta_tree", "window_wrong_level", "MIN nodes lower alpha instead of beta")(
+    _tree_search(lower_alpha_at_min=True, name="alphabeta_tree_min_lowers_alpha"))
+buggy("alphabeta_tree", "alternate_players", "the children are searched for the same player")(
+    _tree_search(flip=False, name="alphabeta_tree_not_flipped"))
+buggy("alphabeta_tree", "one_sided_cutoff", "MIN nodes never cut off")(
+    _tree_search(min_cuts=False, name="alphabeta_tree_min_never_cuts"))
+buggy("alphabeta_tree", "one_sided_cutoff", "MAX nodes never cut off")(
+    _tree_search(max_cuts=False, name="alphabeta_tree_max_never_cuts"))
+buggy("alphabeta_tree", "window_ignored", "the search starts from (-inf, inf), not from the window it is given")(
+    _tree_search(window_down="dropped_at_root", name="alphabeta_tree_ignores_window"))
+buggy("alphabeta_tree", "fail_hard", "alpha or beta comes back when the value is outside the window")(
+    _tree_search(fail_hard=True, name="alphabeta_tree_fail_hard"))
+buggy("alphabeta_tree", "cutoff_before_update", "the cut-off is tested before the window is updated")(
+    _tree_search(cut_before_update=True, name="alphabeta_tree_cutoff_before_update"))
+buggy("alphabeta_tree", "visited_leaves", "nothing is appended to visited")(
+    _tree_search(record="none", name="alphabeta_tree_records_nothing"))
+buggy("alphabeta_tree", "visited_leaves", "inner nodes (lists) are appended to visited too")(
+    _tree_search(record="all", name="alphabeta_tree_records_inner_nodes"))
+buggy("alphabeta_tree", "visited_leaves", "visited is not passed on to the recursive calls")(
+    _tree_search(pass_visited=False, name="alphabeta_tree_visited_not_passed"))
+
+
+# -- 02 alphabeta --------------------------------------------------------------------------
+
+@buggy("alphabeta", "window_not_passed", "nothing is ever cut off: the children get a fresh window")
+def alphabeta_full_windows(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    nodes, best = 1, -INF
+    for move in state.legal_moves():
+        value, count = alphabeta_full_windows(state.play(move), -INF, INF)   # the window is not passed down
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, -value)
+        if alpha >= beta:
+            break
+    return best, nodes
+
+
+@buggy("alphabeta", "strict_cutoff", "the search cuts off only when alpha > beta")
+def alphabeta_strict(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    nodes, best = 1, -INF
+    for move in state.legal_moves():
+        value, count = alphabeta_strict(state.play(move), -beta, -alpha)
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, -value)
+        if alpha > beta:
+            break
+    return best, nodes
+
+
+@buggy("alphabeta", "root_window", "every move at the root gets a fresh, full window")
+def alphabeta_fresh_root(state, alpha=-INF, beta=INF, root=True):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    nodes, best = 1, -INF
+    for move in state.legal_moves():
+        window = (-INF, INF) if root else (-beta, -alpha)
+        value, count = alphabeta_fresh_root(state.play(move), *window, root=False)
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, -value)
+        if alpha >= beta:
+            break
+    return best, nodes
+
+
+@buggy("alphabeta", "inner_break", "after a cut-off the search goes on with the moves of the next row")
+def alphabeta_inner_break(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    nodes, best = 1, -INF
+    moves = state.legal_moves()
+    width = getattr(state, "columns", 3) or 3
+    for row in range(max(moves) // width + 1 if moves else 0):
+        for move in [m for m in moves if m // width == row]:
+            value, count = alphabeta_inner_break(state.play(move), -beta, -alpha)
+            nodes += count
+            best = max(best, -value)
+            alpha = max(alpha, -value)
+            if alpha >= beta:
+                break                          # leaves only the loop over this row
+    return best, nodes
+
+
+@buggy("alphabeta", "node_count", "only the finished games are counted")
+def alphabeta_counts_leaves(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    nodes, best = 0, -INF
+    for move in state.legal_moves():
+        value, count = alphabeta_counts_leaves(state.play(move), -beta, -alpha)
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, -value)
+        if alpha >= beta:
+            break
+    return best, nodes
+
+
+@buggy("alphabeta", "wrong_side", "the children's values are used without negating them")
+def alphabeta_no_negation(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    nodes, best = 1, -INF
+    for move in state.legal_moves():
+        value, count = alphabeta_no_negation(state.play(move), -beta, -alpha)
+        nodes += count
+        best = max(best, value)
+        alpha = max(alpha, value)
+        if alpha >= beta:
+            break
+    return best, nodes
+
+
+@buggy("alphabeta", "window_wrong_level", "alpha is raised with the child's value before it is negated")
+def alphabeta_alpha_from_child(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    nodes, best = 1, -INF
+    for move in state.legal_moves():
+        value, count = alphabeta_alpha_from_child(state.play(move), -beta, -alpha)
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, value)              # the child's value, not negated
+        if alpha >= beta:
+            break
+    return best, nodes
+
+
+@buggy("alphabeta", "window_wrong_level", "the children get (alpha, beta) instead of (-beta, -alpha)")
+def alphabeta_window_not_negated(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    nodes, best = 1, -INF
+    for move in state.legal_moves():
+        value, count = alphabeta_window_not_negated(state.play(move), alpha, beta)
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, -value)
+        if alpha >= beta:
+            break
+    return best, nodes
+
+
+@buggy("alphabeta", "cutoff_before_update", "the cut-off is tested before alpha is raised")
+def alphabeta_cutoff_before_update(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    nodes, best = 1, -INF
+    for move in state.legal_moves():
+        value, count = alphabeta_cutoff_before_update(state.play(move), -beta, -alpha)
+        nodes += count
+        best = max(best, -value)
+        if alpha >= beta:                      # too early: alpha does not know this move's value yet
+            break
+        alpha = max(alpha, -value)
+    return best, nodes
+
+
+# -- 03 order_key --------------------------------------------------------------------------
+
+@buggy("order_key", "edges_before_corners", "the edges come before the corners")
+def order_key_edges_first(state, move):
+    return 0 if move == 4 else 1 if move in (1, 3, 5, 7) else 2
+
+
+@buggy("order_key", "sort_direction", "the best moves get the LARGEST keys, so sorted puts them last")
+def order_key_largest_first(state, move):
+    return {4: 4, 0: 3, 2: 3, 6: 3, 8: 3}.get(move, 2)     # lines through the cell: sorted puts it last
+
+
+@buggy("order_key", "centre_first", "the corners come before the centre")
+def order_key_corners_first(state, move):
+    return 0 if move in (0, 2, 6, 8) else 1 if move == 4 else 2
+
+
+# -- 03 store, probe -----------------------------------------------------------------------
+
+@buggy("store", "cache_ignores_window", "every value is stored as EXACT, whatever the window")
+def store_always_exact(table, key, depth, value, alpha, beta):
+    table[key] = (depth, value, Bound.EXACT)
+
+
+@buggy("store", "bound_swapped", "LOWER and UPPER are swapped")
+def store_swapped(table, key, depth, value, alpha, beta):
+    bound = Bound.LOWER if value <= alpha else Bound.UPPER if value >= beta else Bound.EXACT
+    table[key] = (depth, value, bound)
+
+
+@buggy("store", "cache_ignores_window", "a value equal to alpha or beta is stored as EXACT")
+def store_strict(table, key, depth, value, alpha, beta):
+    bound = Bound.UPPER if value < alpha else Bound.LOWER if value > beta else Bound.EXACT
+    table[key] = (depth, value, bound)
+
+
+@buggy("store", "cache_ignores_depth", "the depth is not stored")
+def store_no_depth(table, key, depth, value, alpha, beta):
+    bound = Bound.UPPER if value <= alpha else Bound.LOWER if value >= beta else Bound.EXACT
+    table[key] = (0, value, bound)
+
+
+@buggy("store", "yield_not_return", "nothing at all happens when it is called")
+def store_generator(table, key, depth, value, alpha, beta):
+    bound = Bound.UPPER if value <= alpha else Bound.LOWER if value >= beta else Bound.EXACT
+    yield (depth, value, bound)                # a generator: calling it runs none of this
+    table[key] = (depth, value, bound)
+
+
+@buggy("probe", "cache_ignores_window", "a bound is used as if it were an exact value")
+def probe_any_bound(table, key, depth, alpha, beta):
+    entry = table.get(key)
+    if entry is None or entry[0] < depth:
+        return None
+    return entry[1]
+
+
+@buggy("probe", "cache_ignores_depth", "an entry is used however shallow its search was")
+def probe_any_depth(table, key, depth, alpha, beta):
+    entry = table.get(key)
+    if entry is None:
+        return None
+    _, value, bound = entry
+    if bound == Bound.EXACT or (bound == Bound.LOWER and value >= beta) or (bound == Bound.UPPER and value <= alpha):
+        return value
+    return None
+
+
+@buggy("probe", "bound_swapped", "LOWER and UPPER are swapped")
+def probe_swapped(table, key, depth, alpha, beta):
+    entry = table.get(key)
+    if entry is None or entry[0] < depth:
+        return None
+    _, value, bound = entry
+    if bound == Bound.EXACT or (bound == Bound.UPPER and value >= beta) or (bound == Bound.LOWER and value <= alpha):
+        return value
+    return None
+
+
+@buggy("probe", "depth_equal", "an entry exactly as deep as the search needs is not used")
+def probe_strict_depth(table, key, depth, alpha, beta):
+    entry = table.get(key)
+    if entry is None or entry[0] <= depth:     # should be <
+        return None
+    _, value, bound = entry
+    if bound == Bound.EXACT or (bound == Bound.LOWER and value >= beta) or (bound == Bound.UPPER and value <= alpha):
+        return value
+    return None
+
+
+# -- 03 canonical_key ----------------------------------------------------------------------
+
+ROTATIONS = [(0, 1, 2, 3, 4, 5, 6, 7, 8), (6, 3, 0, 7, 4, 1, 8, 5, 2), (8, 7, 6, 5, 4, 3, 2, 1, 0),
+             (2, 5, 8, 1, 4, 7, 0, 3, 6)]
+
+
+@buggy("canonical_key", "missing_reflections", "mirror images get different keys")
+def canonical_key_rotations_only(board):
+    cells = ["." if mark is None else mark for mark in board]
+    return min("".join(cells[i] for i in rotation) for rotation in ROTATIONS)
+
+
+@buggy("canonical_key", "key_too_coarse", "boards that are not images of each other share a key")
+def canonical_key_counts_marks(board):
+    return (list(board).count("X"), list(board).count("O"), board[4])
+
+
+@buggy("canonical_key", "unhashable_key", "the key is a list")
+def canonical_key_list(board):
+    cells = ["." if mark is None else mark for mark in board]
+    return min([cells[i] for i in rotation] for rotation in ROTATIONS)
+
+
+# -- 04 evaluate ---------------------------------------------------------------------------
+
+FOUR = ((0, 1), (1, 0), (1, 1), (1, -1))
+
+
+def _lines(state, directions):
+    rows, columns, k = state.rows, state.columns, state.k
+    for row in range(rows):
+        for col in range(columns):
+            for d_row, d_col in directions:
+                end_row, end_col = row + (k - 1) * d_row, col + (k - 1) * d_col
+                if 0 <= end_row < rows and 0 <= end_col < columns:
+                    yield [(row + i * d_row, col + i * d_col) for i in range(k)]
+
+
+def _evaluation(name: str, *, directions=FOUR, own_only=False, per_mark=False, always_x=False, score_wins=True,
+                board_of=None, index="columns") -> Callable[..., Any]:
+    """The line evaluation with one deliberate change (written once, for the versions below)."""
+
+    def evaluate(state, player):
+        if always_x:
+            player = "X"
+        if score_wins and state.is_terminal():
+            if state.winner is None:
+                return 0
+            return 1_000_000 - state.ply if state.winner == player else -(1_000_000 - state.ply)
+        other = "O" if player == "X" else "X"
+        board = board_of(state) if board_of else state.board
+        width = state.rows if index == "rows" else state.columns     # index="rows": row * rows + col
+        score = 0
+        for line in _lines(state, directions):
+            marks = [board[row * width + col] for row, col in line]
+            mine, theirs = marks.count(player), marks.count(other)
+            if mine and not theirs:
+                score += 10 ** (mine - 1) * (mine if per_mark else 1)
+            elif theirs and not mine and not own_only:
+                score -= 10 ** (theirs - 1) * (theirs if per_mark else 1)
+        return score
+
+    return _named(evaluate, name)
+
+
+def _aliased_grid(state):
+    grid = [[None] * state.columns] * state.rows      # one row, referenced rows times
+    for cell, mark in enumerate(state.board):
+        grid[cell // state.columns][cell % state.columns] = mark
+    return [mark for row in grid for mark in row]
+
+
+buggy("evaluate", "aliasing", "every row of your grid holds the marks of the last row")(
+    _evaluation("evaluate_aliased_grid", board_of=_aliased_grid))
+buggy("evaluate", "one_side_only", "only the lines of `player` count")(
+    _evaluation("evaluate_own_lines_only", own_only=True))
+buggy("evaluate", "counted_twice", "every line is counted twice, once from each end")(
+    _evaluation("evaluate_eight_directions", directions=FOUR + ((0, -1), (-1, 0), (-1, -1), (-1, 1))))
+buggy("evaluate", "counted_twice", "a line is counted once for each mark in it")(
+    _evaluation("evaluate_once_per_mark", per_mark=True))
+buggy("evaluate", "not_symmetric", "the score is always X's, whoever `player` is")(
+    _evaluation("evaluate_always_for_x", always_x=True))
+buggy("evaluate", "missing_anti_diagonal", "the anti-diagonal lines are missing")(
+    _evaluation("evaluate_no_anti_diagonal", directions=FOUR[:3]))
+buggy("evaluate", "missing_diagonal", "the diagonal lines (down-right) are missing")(
+    _evaluation("evaluate_no_diagonal", directions=(FOUR[0], FOUR[1], FOUR[3])))
+buggy("evaluate", "win_not_scored", "a finished game is not scored as a win or a loss")(
+    _evaluation("evaluate_ignores_wins", score_wins=False))
+
+
+buggy("evaluate", "cell_index", "cell (row, col) was read as board[row * rows + col]")(
+    _evaluation("evaluate_rows_for_columns", index="rows"))
+
+
+# -- 04 is_symmetric -----------------------------------------------------------------------
+
+@buggy("is_symmetric", "return_in_loop", "only the first position is tested")
+def is_symmetric_first_only(evaluate, positions):
+    for state in positions:
+        first, second = state.players
+        return evaluate(state, first) == -evaluate(state, second)
+    return True
+
+
+@buggy("is_symmetric", "forgot_negation", "the two scores are compared without negating one")
+def is_symmetric_no_negation(evaluate, positions):
+    for state in positions:
+        first, second = state.players
+        if evaluate(state, first) != evaluate(state, second):
+            return False
+    return True
+
+
+@buggy("is_symmetric", "compare_abs", "the absolute values of the two scores are compared")
+def is_symmetric_abs(evaluate, positions):
+    for state in positions:
+        first, second = state.players
+        if abs(evaluate(state, first)) != abs(evaluate(state, second)):
+            return False
+    return True
+
+
+@buggy("is_symmetric", "errors_cancel", "the asymmetries of all positions are added up")
+def is_symmetric_sum(evaluate, positions):
+    total = 0
+    for state in positions:
+        first, second = state.players
+        total += evaluate(state, first) + evaluate(state, second)
+    return total == 0
+
+
+@buggy("is_symmetric", "fixed_players", "the players are always X and O")
+def is_symmetric_x_and_o(evaluate, positions):
+    for state in positions:
+        if evaluate(state, "X") != -evaluate(state, "O"):
+            return False
+    return True
+
+
+# -- 04 depth_limited ----------------------------------------------------------------------
+
+@buggy("depth_limited", "wrong_side", "the positions where the search stops are scored for the root player")
+def depth_limited_root_view(state, depth, evaluate, root=None):
+    root = root or state.to_move
+    if depth == 0 or state.is_terminal():
+        return evaluate(state, root)
+    return max(-depth_limited_root_view(state.play(move), depth - 1, evaluate, root) for move in state.legal_moves())
+
+
+@buggy("depth_limited", "depth_not_decreasing", "the depth never goes down")
+def depth_limited_no_decrement(state, depth, evaluate):
+    if depth == 0 or state.is_terminal():
+        return evaluate(state, state.to_move)
+    return max(-depth_limited_no_decrement(state.play(move), depth, evaluate) for move in state.legal_moves())
+
+
+@buggy("depth_limited", "use_given_evaluate", "the search used line_evaluation, not the evaluate it was given")
+def depth_limited_own_evaluation(state, depth, evaluate):
+    from tictac_edu.evaluation import line_evaluation
+
+    if depth == 0 or state.is_terminal():
+        return line_evaluation(state, state.to_move)
+    return max(-depth_limited_own_evaluation(state.play(move), depth - 1, evaluate) for move in state.legal_moves())
+
+
+@buggy("depth_limited", "depth_off_by_one", "the search stops one ply early")
+def depth_limited_one_ply_short(state, depth, evaluate):
+    if depth <= 1 or state.is_terminal():     # should be depth == 0
+        return evaluate(state, state.to_move)
+    return max(-depth_limited_one_ply_short(state.play(move), depth - 1, evaluate) for move in state.legal_moves())
+
+
+# -- 05 check_win --------------------------------------------------------------------------
+
+def _check_win_with(name: str, shifts_of: Callable[[int], Sequence[int]], steps: int = 4) -> Callable[..., Any]:
+    def check_win(stones, rows=6):  # the bitboard test of the solution, with other shifts
+        for shift in shifts_of(rows):
+            pairs = stones & (stones >> shift)
+            if pairs & (pairs >> (2 * shift if steps == 4 else shift)):
+                return True
+        return False
+    return _named(check_win, name)
+
+
+buggy("check_win", "missing_diagonal_up", "the diagonal going up to the right is not checked")(
+    _check_win_with("check_win_no_diagonal_up", lambda rows: (1, rows + 1, rows)))
+buggy("check_win", "missing_diagonal_up", "neither diagonal is checked")(
+    _check_win_with("check_win_no_diagonals", lambda rows: (1, rows + 1)))
+buggy("check_win", "missing_diagonal_down", "the diagonal going down to the right is not checked")(
+    _check_win_with("check_win_no_diagonal_down", lambda rows: (1, rows + 1, rows + 2)))
+buggy("check_win", "missing_horizontal", "four along a row is not checked")(
+    _check_win_with("check_win_no_horizontal", lambda rows: (1, rows + 2, rows)))
+buggy("check_win", "missing_vertical", "four up a column is not checked")(
+    _check_win_with("check_win_no_vertical", lambda rows: (rows + 1, rows + 2, rows)))
+buggy("check_win", "one_shift_for_all", "every direction is shifted by 7")(
+    _check_win_with("check_win_shift_7_everywhere", lambda rows: (7, 7, 7, 7)))
+buggy("check_win", "shifts_for_six_rows", "the shifts 1, 7, 8, 6 are used whatever `rows` is")(
+    _check_win_with("check_win_shifts_for_six_rows", lambda rows: (1, 7, 8, 6)))
+buggy("check_win", "wrong_diagonal_shift", "a diagonal is shifted by rows - 1")(
+    _check_win_with("check_win_diagonal_rows_minus_1", lambda rows: (1, rows + 1, rows + 2, rows - 1)))
+buggy("check_win", "three_in_a_row", "three in a row counts as a win")(
+    _check_win_with("check_win_three_in_a_row", lambda rows: (1, rows + 1, rows + 2, rows), steps=3))
+buggy("check_win", "sentinel_ignored", "the columns are taken to be `rows` bits tall, without the sentinel")(
+    _check_win_with("check_win_stride_rows", lambda rows: (1, rows, rows + 1, rows - 1)))
+
+
+@buggy("check_win", "return_bool", "the bitboard comes back instead of True or False")
+def check_win_returns_bitboard(stones, rows=6):
+    found = 0
+    for shift in (1, rows + 1, rows + 2, rows):
+        pairs = stones & (stones >> shift)
+        found |= pairs & (pairs >> 2 * shift)
+    return found
+
+
+@buggy("check_win", "missing_diagonal_down", "the diagonal going down to the right is not checked")
+def check_win_grid_no_anti_diagonal(stones, rows=6):
+    """Cell by cell on a grid, with the diagonal going down to the right forgotten."""
+    columns = (stones.bit_length() + rows) // (rows + 1) + 1
+
+    def disc(column, row):
+        return 0 <= row < rows and column >= 0 and bool(stones >> (column * (rows + 1) + row) & 1)
+
+    for column in range(columns):
+        for row in range(rows):
+            for d_column, d_row in ((0, 1), (1, 0), (1, 1)):
+                if all(disc(column + i * d_column, row + i * d_row) for i in range(4)):
+                    return True
+    return False
+
+
+# -- 05 score_window -----------------------------------------------------------------------
+
+OWN = {1: 1, 2: 10, 3: 100, 4: 100_000}
+THEIRS = {1: -2, 2: -60, 3: -5000, 4: -100_000}
+
+
+@buggy("score_window", "opponent_weights", "the opponent's windows score minus your own (symmetric weights)")
+def score_window_symmetric(window, player):
+    other = "O" if player == "X" else "X"
+    mine, theirs = window.count(player), window.count(other)
+    if mine and theirs:
+        return 0
+    if mine:
+        return OWN[mine]
+    if theirs:
+        return -OWN[theirs]              # -100 for three: as if the weights were symmetric
+    return 0
+
+
+@buggy("score_window", "mixed_window", "a window holding both players' discs is scored by your own discs")
+def score_window_counts_mixed(window, player):
+    other = "O" if player == "X" else "X"
+    mine, theirs = window.count(player), window.count(other)
+    if mine:
+        return OWN[mine]                 # a window with an opponent disc in it still counts
+    if theirs:
+        return THEIRS[theirs]
+    return 0
+
+
+@buggy("score_window", "one_side_only", "only your own discs count: the opponent's windows score 0")
+def score_window_own_only(window, player):
+    other = "O" if player == "X" else "X"
+    mine, theirs = window.count(player), window.count(other)
+    if mine and not theirs:
+        return OWN[mine]
+    return 0
+
+
+@buggy("score_window", "window_player", "the window is always scored for X, whoever `player` is")
+def score_window_always_x(window, player):
+    mine, theirs = window.count("X"), window.count("O")
+    if mine and theirs:
+        return 0
+    if mine:
+        return OWN[mine]
+    if theirs:
+        return THEIRS[theirs]
+    return 0
+
+
+@buggy("score_window", "window_counted_twice", "the lower patterns are added in too (a three is also a two and a one)")
+def score_window_lower_patterns_too(window, player):
+    other = "O" if player == "X" else "X"
+    mine, theirs = window.count(player), window.count(other)
+    if mine and theirs:
+        return 0
+    score = 0
+    for count in range(1, mine + 1):     # a three is also a two and a one ...
+        score += OWN[count]
+    for count in range(1, theirs + 1):
+        score += THEIRS[count]
+    return score
+
+
+@buggy("score_window", "window_counted_twice", "a three also counts as a two")
+def score_window_three_is_also_two(window, player):
+    other = "O" if player == "X" else "X"
+    mine, theirs = window.count(player), window.count(other)
+    if mine and theirs:
+        return 0
+    score = 0
+    if mine >= 3:
+        score += OWN[3] if mine == 3 else OWN[4]
+    if mine >= 2 and mine != 4:
+        score += OWN[2]
+    if mine == 1:
+        score += OWN[1]
+    if theirs == 4:
+        score += THEIRS[4]
+    if theirs == 3:
+        score += THEIRS[3]
+    if theirs in (2, 3):
+        score += THEIRS[2]
+    if theirs == 1:
+        score += THEIRS[1]
+    return score
+
+
+# -- 05 centre_key -------------------------------------------------------------------------
+
+@buggy("centre_key", "sort_direction", "the best column gets the LARGEST key, so sorted puts it last")
+def centre_key_largest_first(state, move):
+    order = [3, 2, 4, 1, 5, 0, 6]
+    return len(order) - order.index(move)     # the best column gets the LARGEST key
+
+
+@buggy("centre_key", "right_before_left", "of two columns as far from the centre, the right one comes first")
+def centre_key_right_first(state, move):
+    centre = state.columns // 2
+    return abs(move - centre) + (0.5 if move < centre else 0)
+
+
+@buggy("centre_key", "centre_last", "the edge columns come first")
+def centre_key_edges_first(state, move):
+    return -abs(move - state.columns // 2)
+
+
+@buggy("centre_key", "tie_order", "two columns as far from the centre share a key")
+def centre_key_distance_only(state, move):
+    return abs(move - state.columns // 2)
+
+
+@buggy("centre_key", "fixed_centre", "the centre is column 3 whatever the width")
+def centre_key_fixed_centre(state, move):
+    return abs(move - 3) + (0.5 if move > 3 else 0)
