@@ -5,23 +5,66 @@
 * with the reference solutions injected into the exercise cells (tagged ``exercise:NAME``),
   and every check required to pass (``TICTAC_EDU_STRICT_CHECKS=1`` makes a failing check
   raise in the kernel).
+
+The learner's run also measures every picture the notebook shows, as it is saved for the page
+(matplotlib figures and the search viewer's frames): no text may be smaller than
+:data:`SMALLEST_TEXT_PX` pixels at the width a notebook column shows it (see
+``tests/test_viz_legibility.py`` for the rule).
+
+The per-cell time limit is generous (the slowest cell, minimax to depth 4 in notebook 04, takes
+10 to 20 s on a busy two-core machine) but short enough that a stalled kernel cannot eat the
+CI's time.
 """
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from tictac_edu.exercises import exercise_names, solution_source
+from tictac_edu.exercises import exercise_names, solution_source, stub_source
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-CELL_TIMEOUT = 60
-"""Seconds a cell may run; short, so a stalled kernel cannot eat the CI's time."""
+CELL_TIMEOUT = 90
+"""Seconds a cell may run: several times the slowest cell on a busy two-core machine, and short
+enough that a stalled kernel cannot eat the CI's time."""
 EXERCISE_TAG = "exercise:"
+NOTEBOOK_COLUMN_PX = 970
+"""The widest a notebook column shows a picture; a wider one is scaled down to it."""
+SMALLEST_TEXT_PX = 9.0
+"""No text of a picture may be smaller than this, as shown."""
+PICTURES_MARK = "TICTAC-PICTURES "
+
+RECORD_PICTURES = f"""
+import io as _io, json as _json, struct as _struct
+import matplotlib.backend_bases as _backend_bases
+from matplotlib.text import Text as _Text
+_pictures = []
+_print_figure = _backend_bases.FigureCanvasBase.print_figure
+
+def _record_picture(self, filename, *args, **kwargs):
+    result = _print_figure(self, filename, *args, **kwargs)
+    if isinstance(filename, _io.BytesIO) and filename.getvalue()[:4] == b"\\x89PNG":
+        figure, width = self.figure, _struct.unpack(">I", filename.getvalue()[16:20])[0]
+        dpi = kwargs.get("dpi") if isinstance(kwargs.get("dpi"), (int, float)) else figure.dpi
+        scale = min(width, {NOTEBOOK_COLUMN_PX}) / width
+        sizes = [(text.get_text(), text.get_fontsize() * dpi / 72 * scale) for text in figure.findobj(_Text)
+                 if text.get_visible() and text.get_text().strip()]
+        _pictures.append({{"width": width, "smallest": sorted(sizes, key=lambda item: item[1])[:3]}})
+    return result
+
+_backend_bases.FigureCanvasBase.print_figure = _record_picture
+"""
+"""A first cell for the learner's run: remember, for every PNG a figure is saved as, its width
+and its smallest texts as shown."""
+REPORT_PICTURES = f"print({PICTURES_MARK!r} + _json.dumps(_pictures))"
 
 
 def exercise_cells(notebook: nbformat.NotebookNode) -> list[tuple[nbformat.NotebookNode, str]]:
@@ -62,18 +105,56 @@ def test_there_are_notebooks_and_their_exercises_exist() -> None:
         assert set(names) <= known, f"{path.name}: unknown exercises {set(names) - known}"
 
 
+def test_every_exercise_cell_holds_the_exercise_stub() -> None:
+    """The cell a learner fills in is exactly the stub the checks describe (its docstring is
+    the contract the check holds her to)."""
+    for path in NOTEBOOKS:
+        for cell, name in exercise_cells(nbformat.read(path, as_version=4)):
+            assert cell.source.strip() == stub_source(name).strip(), f"{path.name}: the cell of {name!r}"
+
+
+@pytest.fixture
+def busy_cores() -> Iterator[None]:
+    """Two CPU-bound processes competing with the kernel for this machine's two cores: the
+    checks count the learner's CPU time only, so a correct solution passes however busy the
+    machine is."""
+    processes = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        yield
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait(10)
+
+
+def pictures_shown(cell: nbformat.NotebookNode) -> list[dict]:
+    """What the recording cell found: one entry per picture, its width and smallest texts."""
+    for line in outputs_text(cell).splitlines():
+        if line.startswith(PICTURES_MARK):
+            return list(json.loads(line[len(PICTURES_MARK):]))
+    raise AssertionError(f"the pictures were not reported: {outputs_text(cell)[:500]}")
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
 def test_notebook_runs_as_the_learner_gets_it(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TICTAC_EDU_STRICT_CHECKS", raising=False)
-    notebook = execute(nbformat.read(path, as_version=4), path)
+    notebook = nbformat.read(path, as_version=4)
+    notebook.cells.insert(0, nbformat.v4.new_code_cell(RECORD_PICTURES))
+    notebook.cells.append(nbformat.v4.new_code_cell(REPORT_PICTURES))
+    notebook = execute(notebook, path)
     checks = [cell for cell in notebook.cells if cell.cell_type == "code" and "check(" in cell.source]
     assert checks, f"{path.name} has no check cell"
     assert any("not attempted" in outputs_text(cell) for cell in checks), \
         f"{path.name}: no check reported 'not attempted' although the exercises are stubs"
+    small = [(picture["width"], text, round(px, 1)) for picture in pictures_shown(notebook.cells[-1])
+             for text, px in picture["smallest"] if px < SMALLEST_TEXT_PX]
+    assert not small, f"{path.name}: texts smaller than {SMALLEST_TEXT_PX} px where the notebook shows them " \
+                      f"(picture width, text, px): {small}"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
-def test_notebook_runs_with_the_solutions_injected(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_notebook_runs_with_the_solutions_injected(path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                   busy_cores: None) -> None:
     monkeypatch.setenv("TICTAC_EDU_STRICT_CHECKS", "1")
     notebook = nbformat.read(path, as_version=4)
     for cell, name in exercise_cells(notebook):

@@ -67,6 +67,13 @@ def leaves_in_search_order(graph: nx.DiGraph, root=0) -> list:
     return [node for node in nx.dfs_preorder_nodes(graph, root) if graph.out_degree(node) == 0]
 
 
+def centred_over(graph: nx.DiGraph, node) -> list:
+    """The children a node sits over in the layout: all but its pruned stubs, unless it has
+    nothing else."""
+    children = list(graph.successors(node))
+    return [child for child in children if graph.nodes[child]["kind"] != "pruned"] or children
+
+
 # --- the graph of the textbook tree ------------------------------------------------------
 
 def test_textbook_alphabeta_searched_nodes(textbook_alphabeta):
@@ -249,7 +256,7 @@ def test_tidy_layout_textbook(search):
     assert set(positions) == set(graph.nodes)
     for node, (x, y) in positions.items():
         assert y == -graph.nodes[node]["depth"]
-        children = list(graph.successors(node))
+        children = centred_over(graph, node)
         if children:
             assert x == pytest.approx(sum(positions[c][0] for c in children) / len(children))
     leaves = leaves_in_search_order(graph)
@@ -264,6 +271,7 @@ def test_tidy_layout_stubs_in_search_order(textbook_alphabeta):
     # Under node 5: the leaf it searched, then the two moves it pruned, left to right.
     xs = [positions[n][0] for n in (6, ("pruned", 5, 1), ("pruned", 5, 2))]
     assert xs == sorted(xs) and len(set(xs)) == 3
+    assert positions[5][0] == positions[6][0]  # over the leaf it searched: the stubs fan out to the right
     assert positions[0][0] == pytest.approx((positions[1][0] + positions[5][0] + positions[7][0]) / 3)
 
 
@@ -271,7 +279,7 @@ def test_tidy_layout_big_tree_is_tidy_without_overlap(tictactoe_alphabeta):
     graph = search_tree_graph(tictactoe_alphabeta, max_nodes=100)
     positions = tidy_layout(graph, pruned_width=0.5)
     for node, (x, _) in positions.items():
-        children = list(graph.successors(node))
+        children = centred_over(graph, node)
         if children:  # the mean, not the midpoint of the outer children
             assert x == pytest.approx(sum(positions[c][0] for c in children) / len(children))
     xs = [positions[leaf][0] for leaf in leaves_in_search_order(graph)]
@@ -317,26 +325,29 @@ def test_draw_textbook(textbook_alphabeta):
     assert "11 nodes searched" in ax.get_title()
 
 
+def marker_count(ax: Axes, marker: str) -> int:
+    return sum(len(line.get_xdata()) for line in ax.lines if line.get_marker() == marker)
+
+
 def test_draw_marks_max_and_min_nodes(textbook_alphabeta):
     ax = draw_search_tree(textbook_alphabeta, legend=False)
-    markers = [line.get_marker() for line in ax.lines]
-    assert markers.count("^") == 8  # the root and the seven leaves searched
-    assert markers.count("v") == 3  # the three MIN nodes
+    assert marker_count(ax, "^") == 8  # the root and the seven leaves searched
+    assert marker_count(ax, "v") == 3  # the three MIN nodes
 
 
 def test_draw_pending_nodes_hollow(textbook_alphabeta):
     ax = draw_search_tree(textbook_alphabeta, upto=12)
     hollow = [line for line in ax.lines
               if line.get_marker() in ("^", "v") and line.get_markerfacecolor() == "white"]
-    assert len(hollow) == 2  # the root and node 5
+    assert sum(len(line.get_xdata()) for line in hollow) == 2  # the root and node 5
     assert "?" in texts_of(ax)
-    assert "after event 12 of 23" in ax.get_title()
+    assert "after event 11 of 0–22" in ax.get_title()  # numbered like the trace and the viewer's slider
 
 
-def node_positions(ax: Axes) -> list[tuple[float, float]]:
-    """Where the triangles are, in the order they were drawn (searched nodes in search order)."""
-    return [(float(line.get_xdata()[0]), float(line.get_ydata()[0]))
-            for line in ax.lines if line.get_marker() in ("^", "v")]
+def node_positions(ax: Axes) -> set[tuple[float, float]]:
+    """Where the triangles are."""
+    return {(float(x), float(y)) for line in ax.lines if line.get_marker() in ("^", "v")
+            for x, y in zip(line.get_xdata(), line.get_ydata(), strict=True)}
 
 
 def test_draw_full_layout_keeps_nodes_in_place(textbook_alphabeta):
@@ -344,8 +355,8 @@ def test_draw_full_layout_keeps_nodes_in_place(textbook_alphabeta):
     moving = node_positions(draw_search_tree(textbook_alphabeta, upto=12))
     fixed = node_positions(draw_search_tree(textbook_alphabeta, upto=12, full_layout=True))
     assert len(fixed) == len(moving) == 7  # nodes 0..6
-    assert fixed == finished[:7]
-    assert moving[0] != finished[0]  # on its own, the partial tree centres its root elsewhere
+    assert fixed < finished
+    assert not moving <= finished  # on its own, the partial tree centres its root elsewhere
 
 
 def test_draw_without_window(textbook_alphabeta):
@@ -369,10 +380,24 @@ def test_draw_refuses_result_without_trace():
 
 def test_draw_tictactoe_depth2(tictactoe_depth2):
     ax = draw_search_tree(tictactoe_depth2)
-    pruned = sum(len(event.pruned) for event in tictactoe_depth2.trace)
+    cutoffs = [event for event in tictactoe_depth2.trace if event.kind == "cutoff"]
+    pruned = sum(len(event.pruned) for event in cutoffs)
     stub_marks = [line for line in ax.lines if line.get_marker() == "x"]
-    assert len(stub_marks) == 1 and len(stub_marks[0].get_xdata()) == pruned
-    assert f"{tictactoe_depth2.nodes} nodes searched" in ax.get_title()
+    assert len(stub_marks) == 1 and len(stub_marks[0].get_xdata()) == len(cutoffs)  # one stub per cut-off
+    assert f"{tictactoe_depth2.nodes} nodes searched, {pruned} moves pruned" in ax.get_title()
+    assert "2–8" in texts_of(ax)  # X's move 1: O's reply 0 refuted it, so 2 to 8 were never searched
+
+
+def test_one_stub_per_move_when_asked(tictactoe_depth2):
+    pruned = sum(len(event.pruned) for event in tictactoe_depth2.trace)
+    _, wide = plt.subplots(figsize=(16, 4))   # on axes of one's own, nothing is left out to fit
+    ax = draw_search_tree(tictactoe_depth2, group_pruned=None, ax=wide)
+    assert marker_count(ax, "x") == pruned
+    assert "not shown" in draw_search_tree(tictactoe_depth2, group_pruned=None).get_title()  # too wide to fit
+    graph = search_tree_graph(tictactoe_depth2, group_pruned=2)
+    groups = [node for node in kinds(graph, "pruned") if len(node) == 2]
+    assert groups and all(len(graph.nodes[node]["moves"]) > 2 for node in groups)
+    assert sum(len(graph.nodes[node]["moves"]) for node in kinds(graph, "pruned")) == pruned
 
 
 def test_draw_big_tree_collapsed(tictactoe_alphabeta):

@@ -17,6 +17,13 @@ from tictac_edu.agents import Agent
 from tictac_edu.games.base import GameState, IllegalMoveError, Move, Player
 
 
+def _count(number: int, word: str) -> str:
+    """``1 win``, ``2 wins``, ``0 losses``."""
+    if number == 1:
+        return f"1 {word}"
+    return f"{number} {word}{'es' if word.endswith('s') else 's'}"
+
+
 @dataclass
 class GameRecord:
     """One finished game: who played first, the moves, the winner (``None`` for a draw)."""
@@ -58,10 +65,15 @@ class MatchResult:
         return (self.wins + self.draws / 2) / self.played if self.played else 0.0
 
     def summary(self) -> str:
-        """One line for people."""
+        """One line for people: ``agent_a``'s wins, draws and losses, score and thinking times.
+
+        >>> MatchResult("a", "b", wins=1, draws=1, losses=0, mean_move_seconds={"a": 0.001, "b": 0.002}).summary()
+        'a vs b: 1 win, 1 draw, 0 losses (score 0.75); a 1.0 ms/move, b 2.0 ms/move'
+        """
         times = ", ".join(f"{name} {seconds * 1000:.1f} ms/move" for name, seconds in self.mean_move_seconds.items())
-        return (f"{self.agent_a} vs {self.agent_b}: {self.wins} wins, {self.draws} draws, {self.losses} losses "
-                f"(score {self.score:.2f}); {times}")
+        counts = ", ".join(_count(number, word) for number, word in ((self.wins, "win"), (self.draws, "draw"),
+                                                                     (self.losses, "loss")))
+        return f"{self.agent_a} vs {self.agent_b}: {counts} (score {self.score:.2f}); {times}"
 
 
 def play_game(first: Agent, second: Agent, start: GameState,

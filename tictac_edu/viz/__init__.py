@@ -6,6 +6,11 @@
   alpha-beta windows, pruned moves, the principal variation).
 * :mod:`tictac_edu.viz.plots`: :func:`plot_node_counts` and :func:`bar_node_counts` for the
   node counts the notebooks compare.
+* :mod:`tictac_edu.viz.boards`: :func:`side_by_side` shows positions in a row, with captions.
+* :mod:`tictac_edu.viz.progress`: :func:`evaluation_progress`, a progress bar for a long search.
+
+Every tree picture is sized for the width a notebook shows it at: no text is smaller than
+:data:`~tictac_edu.viz.draw.MIN_TEXT_PIXELS` pixels there, and every cut-off is marked ``cut``.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -15,11 +20,22 @@
 >>> ax = draw_search_tree(result)  # in a notebook, the picture appears below the cell
 """
 
+from tictac_edu.viz.boards import side_by_side
 from tictac_edu.viz.draw import draw_search_tree
 from tictac_edu.viz.plots import bar_node_counts, plot_node_counts
-from tictac_edu.viz.trees import COLLAPSED, PRUNED, SEARCHED, format_value, search_tree_graph, tidy_layout, trace_events
+from tictac_edu.viz.progress import evaluation_progress
+from tictac_edu.viz.trees import (
+    COLLAPSED,
+    PRUNED,
+    SEARCHED,
+    format_value,
+    pruned_moves_label,
+    search_tree_graph,
+    tidy_layout,
+    trace_events,
+)
 
 __all__ = [
-    "COLLAPSED", "PRUNED", "SEARCHED", "bar_node_counts", "draw_search_tree", "format_value", "plot_node_counts",
-    "search_tree_graph", "tidy_layout", "trace_events",
+    "COLLAPSED", "PRUNED", "SEARCHED", "bar_node_counts", "draw_search_tree", "evaluation_progress", "format_value",
+    "plot_node_counts", "pruned_moves_label", "search_tree_graph", "side_by_side", "tidy_layout", "trace_events",
 ]

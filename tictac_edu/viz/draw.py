@@ -6,15 +6,23 @@ How to read a picture:
 * the number on (or beside, or under) a node is its value, from MAX's point of view; ``?``
   means the node has been entered but not finished yet, and such nodes are drawn hollow;
 * ``α=.. β=..`` beside a node is its window: what MAX is already sure of (alpha) and what
-  MIN already holds MAX to (beta); it is red where the node cut off its remaining moves;
+  MIN already holds MAX to (beta);
+* a red ``cut`` marks every node that cut off its remaining moves (``alpha >= beta``), with its
+  window where there is room for it;
 * the small italic number above a node is the move that leads to it;
 * grey dashed stubs ending in ``x`` are moves a cut-off skipped: never searched, with the
-  move written under the ``x``;
+  move written under the ``x``; a node that skipped many moves gets one stub for all of them
+  (``2–8``: the moves 2 to 8; ``×7``: seven moves, where even that would not fit);
 * thick green edges are the principal variation, the line of best play;
 * ``+N`` stands for N searched nodes left out to keep the picture readable.
 
-Texts beside a node are only written where they fit between the node and its neighbours, so
-in a crowded picture some windows are left out rather than drawn over each other.
+**Legible at the size it is shown.** A notebook shows a picture at most
+:data:`NOTEBOOK_WIDTH_PX` pixels wide and scales a wider one down, so every text is sized for
+the width the picture is *shown* at: none is smaller than :data:`MIN_TEXT_PIXELS` there. A
+figure made here is never wider than a notebook shows it; a tree that would need more room
+than that at a readable size is cut down to its first nodes in search order (``+N``).
+Windows and move labels are written only where they fit between a node and its neighbours;
+a cut-off's ``cut`` is always written.
 """
 
 from __future__ import annotations
@@ -29,9 +37,12 @@ import matplotlib.pyplot as plt
 import networkx as nx
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure, SubFigure
 from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
+from matplotlib.text import Text
 from matplotlib.textpath import text_to_path
+from matplotlib.transforms import ScaledTranslation
 
 from tictac_edu.games.base import Move
 from tictac_edu.search.result import SearchResult, TraceEvent
@@ -41,6 +52,7 @@ from tictac_edu.viz.trees import (
     PRUNED,
     NodeId,
     format_value,
+    pruned_moves_label,
     search_tree_graph,
     tidy_layout,
     trace_events,
@@ -54,10 +66,10 @@ MIN_COLOR = "#D55E00"
 PV_COLOR = "#009E73"
 """The principal variation: green."""
 CUTOFF_COLOR = "#B2182B"
-"""The window of a node that cut off its remaining moves: red."""
+"""The ``cut`` label and window of a node that cut off its remaining moves: red."""
 EDGE_COLOR = "#4D4D4D"
 """Edges to searched nodes."""
-PRUNED_COLOR = "#9E9E9E"
+PRUNED_COLOR = "#8A8A8A"
 """Pruned stubs and collapsed placeholders: grey."""
 WINDOW_COLOR = "#333333"
 """Alpha-beta windows."""
@@ -74,12 +86,27 @@ MAX_MARKER = "^"
 MIN_MARKER = "v"
 PRUNED_MARKER = "x"
 
+# What is legible.
+NOTEBOOK_WIDTH_PX = 970
+"""The widest a notebook column shows an output picture (JupyterLab and Notebook 7 at their
+usual width); a wider picture is scaled down to it, its texts with it."""
+MIN_TEXT_PIXELS = 9.5
+"""No text of a tree picture is smaller than this many pixels at the size it is shown."""
+CUT_LABEL = "cut"
+"""The word marking a node that cut off its remaining moves."""
+CUT_LABEL_GID = "cut-label"
+"""The ``gid`` of every text marking a cut-off (``text.get_gid()``), so tests can count them."""
+GROUP_PRUNED = 2
+"""A node that cut off more moves than this gets one stub for all of them."""
+COUNT_PREFIX = "×"
+"""A grouped stub whose moves do not fit under it says how many: ``×7``."""
+
 # Layout, in data units: one leaf slot across, one level down.
 PRUNED_WIDTH = 0.4
 """The room a pruned stub takes beside its siblings, in leaf slots."""
 STUB_LENGTH = 0.5
 """How far down a pruned stub reaches, as a fraction of one level."""
-MARGIN_SLOTS = 0.8
+MARGIN_SLOTS = 0.7
 """Empty room left and right of the tree, in slots."""
 MARGIN_TOP_LEVELS = 0.35
 MARGIN_BOTTOM_LEVELS = 0.45
@@ -96,7 +123,12 @@ LEGEND_INCHES = 0.75
 SIDE_INCHES = 0.1
 """Room left and right of the tree."""
 MIN_FIGURE_SIZE = (6.0, 3.0)
-MAX_FIGURE_SIZE = (16.0, 11.0)
+MAX_FIGURE_WIDTH_PX = 950
+"""A figure made here is at most this wide, so a notebook shows it at full size."""
+MAX_FIGURE_HEIGHT = 11.0
+LEAF_SLOT_FONTS = 2.6
+"""A leaf slot is at least this many times the smallest font size wide, so that neighbouring
+values do not run into each other; a tree that needs more room is cut down."""
 
 # Sizes in points.
 POINTS_PER_INCH = 72
@@ -108,20 +140,22 @@ MIN_MARKER_POINTS = 8.0
 MAX_MARKER_POINTS = 24.0
 FONT_PER_MARKER = 0.4
 """The value font size as a fraction of the marker size."""
-MIN_FONT_POINTS = 6.5
 MAX_FONT_POINTS = 10.5
 SMALL_FONT_RATIO = 0.85
-"""Windows and moves are written this much smaller than values ..."""
-MIN_SMALL_FONT_POINTS = 6.0
-"""... but not smaller than this."""
+"""Windows and moves are written this much smaller than values (but never below the legible
+minimum)."""
 TITLE_FONT_POINTS = 11.0
 LEGEND_FONT_POINTS = 8.5
 LEGEND_MARKER_POINTS = 9.0
-LEGEND_TEXT_MARKER_POINTS = 12.5
-"""The size of the red "αβ" that stands for a cut-off window in the legend."""
+LEGEND_TEXT_MARKER_POINTS = 16.0
+"""The size of the red "cut" that stands for a cut-off in the legend."""
 LEGEND_COLUMNS = 3
+LEGEND_HANDLE_FONTS = 2.5
+"""The length of a legend's line sample, in font sizes."""
 LABEL_GAP_POINTS = 2.5
 """The gap between a node and a text beside it."""
+LINE_HEIGHT = 1.3
+"""The height of one line of text, in font sizes (with its background box)."""
 NODE_EDGE_WIDTH = 1.0
 PV_NODE_EDGE_WIDTH = 2.2
 HOLLOW_EDGE_WIDTH = 1.6
@@ -173,23 +207,94 @@ def _text_width(text: str, size: float, bold: bool = False) -> float:
                for line in text.split("\n"))
 
 
-def _figure_size(slots: float, levels: int) -> tuple[float, float]:
-    """A figure size (inches) that gives each leaf slot and level about the same room."""
-    width = _clamp(slots * SLOT_INCHES, MIN_FIGURE_SIZE[0], MAX_FIGURE_SIZE[0])
-    height = _clamp(levels * LEVEL_INCHES + TITLE_INCHES + LEGEND_INCHES, MIN_FIGURE_SIZE[1], MAX_FIGURE_SIZE[1])
+def _root_figure(figure: Figure | SubFigure) -> Figure:
+    while isinstance(figure, SubFigure):
+        figure = figure.figure
+    return figure
+
+
+def display_scale(figure: Figure | SubFigure) -> float:
+    """How much a notebook shrinks ``figure`` to show it: 1 up to :data:`NOTEBOOK_WIDTH_PX`
+    pixels wide, less for a wider figure.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> display_scale(plt.figure(figsize=(9, 4), dpi=100)), display_scale(plt.figure(figsize=(19.4, 4), dpi=100))
+    (1.0, 0.5)
+    """
+    root = _root_figure(figure)
+    width_px = root.get_figwidth() * root.dpi
+    return float(min(1.0, round(NOTEBOOK_WIDTH_PX / width_px, 6))) if width_px > 0 else 1.0
+
+
+def min_font_points(figure: Figure | SubFigure) -> float:
+    """The smallest font size (points) that is still :data:`MIN_TEXT_PIXELS` pixels high where
+    a notebook shows ``figure``: its resolution and :func:`display_scale` decide."""
+    root = _root_figure(figure)
+    return MIN_TEXT_PIXELS * POINTS_PER_INCH / root.dpi / display_scale(root)
+
+
+def _figure_size(slots: float, levels: int, dpi: float) -> tuple[float, float]:
+    """A figure size (inches) that gives each leaf slot and level about the same room, never
+    wider than a notebook shows at full size."""
+    width = _clamp(slots * SLOT_INCHES, MIN_FIGURE_SIZE[0], MAX_FIGURE_WIDTH_PX / dpi)
+    height = _clamp(levels * LEVEL_INCHES + TITLE_INCHES + LEGEND_INCHES, MIN_FIGURE_SIZE[1], MAX_FIGURE_HEIGHT)
     return width, height
 
 
 def _scale(ax: Axes, x_span: float, y_span: float) -> _Scale:
-    """Marker and font sizes that suit the room the axes give each slot and level."""
-    points_per_pixel = POINTS_PER_INCH / ax.figure.dpi
+    """Marker and font sizes that suit the room the axes give each slot and level, with no
+    text below the legible minimum."""
+    points_per_pixel = POINTS_PER_INCH / _root_figure(ax.figure).dpi
     width_points = ax.bbox.width * points_per_pixel
     height_points = ax.bbox.height * points_per_pixel
     per_unit = width_points / x_span
     marker = _clamp(min(per_unit * MARKER_PER_SLOT, height_points / y_span * MARKER_PER_LEVEL),
                     MIN_MARKER_POINTS, MAX_MARKER_POINTS)
-    font = _clamp(marker * FONT_PER_MARKER, MIN_FONT_POINTS, MAX_FONT_POINTS)
-    return _Scale(marker, font, max(MIN_SMALL_FONT_POINTS, font * SMALL_FONT_RATIO), per_unit)
+    least = min_font_points(ax.figure)
+    font = _clamp(marker * FONT_PER_MARKER, least, max(MAX_FONT_POINTS, least))
+    return _Scale(marker, font, max(least, font * SMALL_FONT_RATIO), per_unit)
+
+
+def _span(positions: dict[NodeId, tuple[float, float]]) -> tuple[float, float]:
+    """The leftmost and rightmost ``x`` of a layout (0, 0 if empty)."""
+    xs = [x for x, _ in positions.values()] or [0.0]
+    return min(xs), max(xs)
+
+
+def _slot_points(graph: nx.DiGraph, least: float) -> float:
+    """The narrowest leaf slot (points) at which the leaves' values stay apart."""
+    widest = max((_text_width(attrs["label"], least, True) for node, attrs in graph.nodes(data=True)
+                  if attrs["kind"] != PRUNED and graph.out_degree(node) == 0), default=0.0)
+    return max(LEAF_SLOT_FONTS * least, widest + 2 * LABEL_GAP_POINTS)
+
+
+def _fits(graph: nx.DiGraph, room_points: float, least: float) -> bool:
+    if graph.graph["root"] is None:
+        return True
+    left, right = _span(tidy_layout(graph, graph.graph["root"], pruned_width=PRUNED_WIDTH))
+    return (right - left + 2 * MARGIN_SLOTS) * _slot_points(graph, least) <= room_points
+
+
+def _fitting_max_nodes(events: Sequence[TraceEvent], max_depth: int | None, max_nodes: int | None,
+                       group_pruned: int | None, room_points: float, least: float) -> int | None:
+    """The largest ``max_nodes`` (at most the one asked for) whose tree fits ``room_points``
+    across at a legible size; the one asked for if that tree fits already."""
+    def graph(limit: int | None) -> nx.DiGraph:
+        return search_tree_graph(events, max_depth=max_depth, max_nodes=limit, group_pruned=group_pruned)
+
+    whole = graph(max_nodes)
+    if _fits(whole, room_points, least):
+        return max_nodes
+    low, high = 1, whole.graph["shown"]   # the first node alone always fits; find the most that do
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _fits(graph(middle), room_points, least):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _neighbours(graph: nx.DiGraph, positions: dict[NodeId, tuple[float, float]]
@@ -209,12 +314,14 @@ def _neighbours(graph: nx.DiGraph, positions: dict[NodeId, tuple[float, float]]
     return neighbours
 
 
-def _window_lines(attrs: dict[str, Any]) -> tuple[str, str]:
-    """The window as one line and as two lines."""
+def _window_lines(attrs: dict[str, Any]) -> list[str]:
+    """The window as one line and as two lines (a cut-off's with ``cut``), and for a cut-off
+    the word ``cut`` alone: the texts to try, widest first."""
     alpha, beta = f"α={format_value(attrs['alpha_now'])}", f"β={format_value(attrs['beta_now'])}"
     if attrs["cutoff"]:
-        beta += " cut"
-    return f"{alpha} {beta}", f"{alpha}\n{beta}"
+        beta += f" {CUT_LABEL}"
+        return [f"{alpha} {beta}", f"{alpha}\n{beta}", CUT_LABEL]
+    return [f"{alpha} {beta}", f"{alpha}\n{beta}"]
 
 
 def _legend_handles(graph: nx.DiGraph) -> list[Line2D]:
@@ -234,21 +341,31 @@ def _legend_handles(graph: nx.DiGraph) -> list[Line2D]:
         handles.append(Line2D([], [], color=PV_COLOR, linewidth=PV_EDGE_WIDTH, label="principal variation"))
     if any(attrs["kind"] == PRUNED for attrs in nodes):
         handles.append(Line2D([0, 1], [0, 0], color=PRUNED_COLOR, linestyle=STUB_DASHES, linewidth=STUB_LINE_WIDTH,
-                              marker=PRUNED_MARKER, markevery=[1], label="pruned move: never searched"))
+                              marker=PRUNED_MARKER, markevery=[1], label="pruned move(s): never searched"))
     if any(attrs["cutoff"] for attrs in nodes):
-        handles.append(Line2D([], [], color=CUTOFF_COLOR, linestyle="", marker=r"$\alpha\beta$",
-                              markersize=LEGEND_TEXT_MARKER_POINTS,
-                              label="cut off here: alpha ≥ beta"))
+        handles.append(Line2D([], [], color=CUTOFF_COLOR, linestyle="", marker=rf"$\mathrm{{{CUT_LABEL}}}$",
+                              markersize=LEGEND_TEXT_MARKER_POINTS, label="cut off here: alpha ≥ beta"))
     if any(attrs["kind"] == COLLAPSED for attrs in nodes):
         handles.append(Line2D([], [], color=PRUNED_COLOR, linestyle=COLLAPSED_DASHES, linewidth=STUB_LINE_WIDTH,
                               label="+N: searched nodes not shown"))
     return handles
 
 
+def _legend_columns(handles: list[Line2D], font: float, width_points: float) -> int:
+    """As many legend columns (up to :data:`LEGEND_COLUMNS`) as fit across ``width_points``."""
+    entries = sorted((_text_width(str(handle.get_label()), font) + (LEGEND_HANDLE_FONTS + 3) * font
+                      for handle in handles), reverse=True)
+    columns = min(LEGEND_COLUMNS, len(entries))
+    while columns > 1 and sum(entries[:columns]) > width_points:
+        columns -= 1
+    return max(columns, 1)
+
+
 def _auto_title(graph: nx.DiGraph, total_events: int) -> str:
-    """A summary: nodes searched, moves pruned, nodes not shown, the root value, the replay step."""
+    """A summary: nodes searched, moves pruned, nodes not shown, the root value, the replay step
+    (numbered from 0, like the trace and the viewer's slider)."""
     searched, hidden = graph.graph["searched"], graph.graph["hidden"]
-    pruned = sum(1 for _, kind in graph.nodes(data="kind") if kind == PRUNED)
+    pruned = sum(len(attrs["moves"]) for _, attrs in graph.nodes(data=True) if attrs["kind"] == PRUNED)
     parts = [f"{searched:,} node{'s' if searched != 1 else ''} searched"]
     if pruned:
         parts.append(f"{pruned} move{'s' if pruned != 1 else ''} pruned")
@@ -258,8 +375,25 @@ def _auto_title(graph: nx.DiGraph, total_events: int) -> str:
     if root is not None and not graph.nodes[root]["pending"]:
         parts.append(f"root value {format_value(graph.nodes[root]['value'])}")
     if graph.graph["events"] < total_events:
-        parts.append(f"after event {graph.graph['events']} of {total_events}")
+        parts.append(f"after event {graph.graph['events'] - 1} of 0–{total_events - 1}")
     return ", ".join(parts)
+
+
+class _Writer:
+    """Writes texts at a point of the tree, shifted by a number of points; clipped to the axes
+    when only part of the tree is shown."""
+
+    def __init__(self, ax: Axes, clip: bool) -> None:
+        self.ax, self.clip = ax, clip
+        self.box = {"boxstyle": f"round,pad={TEXT_PAD}", "facecolor": TEXT_BACKGROUND, "edgecolor": "none",
+                    "alpha": TEXT_BACKGROUND_ALPHA}
+
+    def __call__(self, text: str, at: tuple[float, float], shift: tuple[float, float] = (0.0, 0.0),
+                 boxed: bool = True, **style: Any) -> Text:
+        transform = self.ax.transData + ScaledTranslation(shift[0] / POINTS_PER_INCH, shift[1] / POINTS_PER_INCH,
+                                                          _root_figure(self.ax.figure).dpi_scale_trans)
+        style = {"bbox": self.box if boxed else None, **style}
+        return self.ax.text(at[0], at[1], text, transform=transform, clip_on=self.clip, zorder=TEXT_LAYER, **style)
 
 
 def _draw_edges(ax: Axes, graph: nx.DiGraph, positions: dict[NodeId, tuple[float, float]]) -> None:
@@ -293,8 +427,9 @@ def _draw_edges(ax: Axes, graph: nx.DiGraph, positions: dict[NodeId, tuple[float
 
 
 def _draw_stubs(ax: Axes, graph: nx.DiGraph, positions: dict[NodeId, tuple[float, float]], scale: _Scale,
-                move_label: MoveLabel, text_box: dict[str, Any]) -> None:
-    """The grey ``x`` at the end of each pruned stub, with the pruned move under it."""
+                move_label: MoveLabel, write: _Writer) -> None:
+    """The grey ``x`` at the end of each pruned stub, with the pruned move(s) under it: a
+    grouped stub's moves as ``2–8``, or how many (``×7``) where that does not fit."""
     stubs = [(node, attrs) for node, attrs in graph.nodes(data=True) if attrs["kind"] == PRUNED]
     if not stubs:
         return
@@ -302,29 +437,46 @@ def _draw_stubs(ax: Axes, graph: nx.DiGraph, positions: dict[NodeId, tuple[float
     size = scale.marker * PRUNED_MARKER_RATIO
     ax.plot([x for x, _ in ends], [y for _, y in ends], linestyle="", marker=PRUNED_MARKER, markersize=size,
             color=PRUNED_COLOR, zorder=NODE_LAYER)
-    for (_, attrs), end in zip(stubs, ends, strict=True):
-        ax.annotate(move_label(attrs["move"]), end, xytext=(0, -size / 2 - LABEL_GAP_POINTS / 2),
-                    textcoords="offset points", ha="center", va="top", fontsize=scale.small_font,
-                    color=PRUNED_COLOR, zorder=TEXT_LAYER, bbox=text_box)
+    levels: dict[float, list[float]] = {}
+    for x, y in ends:
+        levels.setdefault(y, []).append(x)
+    for xs in levels.values():
+        xs.sort()
+    for (_, attrs), (x, y) in zip(stubs, ends, strict=True):
+        row = levels[y]
+        index = row.index(x)
+        gaps = [x - row[index - 1] if index > 0 else math.inf, row[index + 1] - x if index + 1 < len(row) else math.inf]
+        room = min(gaps) * scale.per_unit - LABEL_GAP_POINTS   # half each side: the neighbours' labels
+        moves = attrs["moves"]
+        text = move_label(moves[0]) if len(moves) == 1 else pruned_moves_label(moves, move_label)
+        if len(moves) > 1 and _text_width(text, scale.small_font) > room:
+            text = f"{COUNT_PREFIX}{len(moves)}"
+        write(text, (x, y), (0, -size / 2 - LABEL_GAP_POINTS / 2), ha="center", va="top",
+              fontsize=scale.small_font, color=PRUNED_COLOR)
 
 
 def _draw_nodes(ax: Axes, graph: nx.DiGraph, positions: dict[NodeId, tuple[float, float]], scale: _Scale,
-                show_window: bool, show_moves: bool, move_label: MoveLabel, text_box: dict[str, Any]) -> None:
-    """Searched nodes (triangles, with values, windows and moves) and collapsed placeholders.
+                show_window: bool, show_moves: bool, move_label: MoveLabel, write: _Writer) -> None:
+    """Searched nodes (triangles, with values, windows, cut-offs and moves) and collapsed
+    placeholders.
 
     Values come first: under leaves, left of inner nodes (under them if the left is taken).
     Windows and moves then take the room left between neighbours on the same level, or are
-    left out.
+    left out. A node that cut off always says ``cut``: with its window beside it where that
+    fits, the word alone beside it where that fits, else under the node (and its value).
     """
     half, gap = scale.marker / 2, LABEL_GAP_POINTS
     neighbours = _neighbours(graph, positions)
     searched = [(node, attrs) for node, attrs in graph.nodes(data=True) if attrs["kind"] not in (PRUNED, COLLAPSED)]
 
+    edge_left, edge_right = ax.get_xlim()
+
     def distance(left: NodeId | None, right: NodeId | None) -> float:
-        """Points between two neighbours' centres (infinite past either end)."""
-        if left is None or right is None:
-            return math.inf
-        return (positions[right][0] - positions[left][0]) * scale.per_unit
+        """Points between two neighbours' centres, or from a node to the edge of the picture
+        (``None`` for the neighbour)."""
+        start = edge_left if left is None else positions[left][0]
+        end = edge_right if right is None else positions[right][0]
+        return (end - start) * scale.per_unit
 
     def node_half(node: NodeId) -> float:
         """Half the width a neighbour's marker or placeholder box takes."""
@@ -334,55 +486,71 @@ def _draw_nodes(ax: Axes, graph: nx.DiGraph, positions: dict[NodeId, tuple[float
 
     for node, attrs in graph.nodes(data=True):
         if attrs["kind"] == COLLAPSED:
-            ax.annotate(attrs["label"], positions[node], ha="center", va="center", fontsize=scale.small_font,
-                        color=EDGE_COLOR, zorder=TEXT_LAYER,
-                        bbox={"boxstyle": f"round,pad={2 * TEXT_PAD}", "facecolor": TEXT_BACKGROUND,
-                              "edgecolor": PRUNED_COLOR, "linestyle": "--"})
+            write(attrs["label"], positions[node], ha="center", va="center", fontsize=scale.small_font,
+                  color=EDGE_COLOR,
+                  bbox={"boxstyle": f"round,pad={2 * TEXT_PAD}", "facecolor": TEXT_BACKGROUND,
+                        "edgecolor": PRUNED_COLOR, "linestyle": "--"})
 
-    # Nodes and values; remember how much room each value takes to the left of its node.
+    # Nodes and values; remember how much room each value takes to the left of its node, and
+    # how far down the texts under a node reach.
     left_text: dict[NodeId, float] = {}
+    below: dict[NodeId, float] = {}
+    # One line of markers per look (shape, fill, outline), in search order within each.
+    looks: dict[tuple[str, str, str, float], list[tuple[float, float]]] = {}
     for node, attrs in searched:
-        x, y = positions[node]
         colour = MAX_COLOR if attrs["maximizing"] else MIN_COLOR
         pending = attrs["pending"]
         if pending:
             edge_width = HOLLOW_EDGE_WIDTH
         else:
             edge_width = PV_NODE_EDGE_WIDTH if attrs["on_pv"] else NODE_EDGE_WIDTH
-        ax.plot([x], [y], linestyle="", marker=MAX_MARKER if attrs["maximizing"] else MIN_MARKER,
-                markersize=scale.marker, markerfacecolor=HOLLOW_FACE_COLOR if pending else colour,
-                markeredgecolor=PV_COLOR if attrs["on_pv"] else colour, markeredgewidth=edge_width,
-                zorder=NODE_LAYER)
+        look = (MAX_MARKER if attrs["maximizing"] else MIN_MARKER, HOLLOW_FACE_COLOR if pending else colour,
+                PV_COLOR if attrs["on_pv"] else colour, edge_width)
+        looks.setdefault(look, []).append(positions[node])
+    for (marker, face, edge, edge_width), points in looks.items():
+        ax.plot([x for x, _ in points], [y for _, y in points], linestyle="", marker=marker, markersize=scale.marker,
+                markerfacecolor=face, markeredgecolor=edge, markeredgewidth=edge_width, zorder=NODE_LAYER)
+    for node, attrs in searched:
+        x, y = positions[node]
+        colour = MAX_COLOR if attrs["maximizing"] else MIN_COLOR
         label = attrs["label"]
         is_leaf = graph.out_degree(node) == 0
-        style: dict[str, Any] = {"fontsize": scale.font, "fontweight": "bold", "zorder": TEXT_LAYER,
-                                 "textcoords": "offset points"}
         width = _text_width(label, scale.font, True) + gap
         previous = neighbours[node][0]
         free_left = distance(previous, node) - half - (node_half(previous) if previous is not None else 0)
+        style: dict[str, Any] = {"fontsize": scale.font, "fontweight": "bold", "color": colour}
         if is_leaf or width > free_left:
-            ax.annotate(label, (x, y), xytext=(0, -half - gap / 2), ha="center", va="top", color=colour,
-                        bbox=None if is_leaf else text_box, **style)
+            write(label, (x, y), (0, -half - gap / 2), ha="center", va="top", boxed=not is_leaf, **style)
+            below[node] = half + gap / 2 + scale.font * LINE_HEIGHT
         else:
-            ax.annotate(label, (x, y), xytext=(-half - gap, 0), ha="right", va="center", color=colour,
-                        bbox=text_box, **style)
+            write(label, (x, y), (-half - gap, 0), ha="right", va="center", **style)
             left_text[node] = width
+            below[node] = half
 
-    # Windows, where they matter (inner, unfinished or cut-off nodes) and where they fit.
+    # Windows, where they matter (inner, unfinished or cut-off nodes) and where they fit; a
+    # cut-off's mark always.
     for node, attrs in searched:
-        if not show_window or attrs["alpha_now"] is None:
+        cutoff = attrs["cutoff"]
+        if not cutoff and (not show_window or attrs["alpha_now"] is None):
             continue
-        if graph.out_degree(node) == 0 and not attrs["pending"] and not attrs["cutoff"]:
+        if not cutoff and graph.out_degree(node) == 0 and not attrs["pending"]:
             continue
         following = neighbours[node][1]
         room = distance(node, following) - half - gap
         if following is not None:
             room -= node_half(following) + left_text.get(following, 0) + gap
-        text = next((lines for lines in _window_lines(attrs) if _text_width(lines, scale.small_font) <= room), None)
+        options = _window_lines(attrs) if show_window and attrs["alpha_now"] is not None else [CUT_LABEL]
+        text = next((lines for lines in options if _text_width(lines, scale.small_font) <= room), None)
+        colour = CUTOFF_COLOR if cutoff else WINDOW_COLOR
+        written: Text | None = None
         if text is not None:
-            ax.annotate(text, positions[node], xytext=(half + gap, 0), textcoords="offset points", ha="left",
-                        va="center", fontsize=scale.small_font, linespacing=1.0,
-                        color=CUTOFF_COLOR if attrs["cutoff"] else WINDOW_COLOR, zorder=TEXT_LAYER, bbox=text_box)
+            written = write(text, positions[node], (half + gap, 0), ha="left", va="center",
+                            fontsize=scale.small_font, linespacing=1.0, color=colour)
+        elif cutoff:  # no room beside the node: under it, below its value if that is there
+            written = write(CUT_LABEL, positions[node], (0, -below[node] - gap / 2), ha="center", va="top",
+                            fontsize=scale.small_font, color=colour)
+        if written is not None and cutoff:
+            written.set_gid(CUT_LABEL_GID)
 
     # The move that leads to each node, above it, where it fits.
     if show_moves:
@@ -391,26 +559,33 @@ def _draw_nodes(ax: Axes, graph: nx.DiGraph, positions: dict[NodeId, tuple[float
                 continue
             text = move_label(attrs["move"])
             previous, following = neighbours[node]
-            room = min(distance(previous, node), distance(node, following)) - gap
+            room = min(distance(previous, node) * (2 if previous is None else 1),   # centred: half each side
+                       distance(node, following) * (2 if following is None else 1)) - gap
             if _text_width(text, scale.small_font) <= room:
-                ax.annotate(text, positions[node], xytext=(0, half + gap / 2), textcoords="offset points",
-                            ha="center", va="bottom", fontsize=scale.small_font, fontstyle="italic",
-                            color=MOVE_COLOR, zorder=TEXT_LAYER, bbox=text_box)
+                write(text, positions[node], (0, half + gap / 2), ha="center", va="bottom",
+                      fontsize=scale.small_font, fontstyle="italic", color=MOVE_COLOR)
 
 
 def draw_search_tree(trace_or_result: SearchResult | Sequence[TraceEvent], upto: int | None = None,
                      ax: Axes | None = None, max_depth: int | None = None,
                      max_nodes: int | None = DEFAULT_MAX_NODES, show_window: bool = True,
                      title: str | None = None, *, show_moves: bool = True,
-                     move_label: MoveLabel = str, legend: bool = True, full_layout: bool = False) -> Axes:
+                     move_label: MoveLabel = str, legend: bool = True, full_layout: bool = False,
+                     group_pruned: int | None = GROUP_PRUNED, view: tuple[float, float] | None = None) -> Axes:
     """Draw the tree a search explored, from its trace.
 
     MAX nodes are upward triangles, MIN nodes downward ones, each with its value (from MAX's
-    point of view); alpha and beta are written beside inner nodes; moves skipped by a cut-off
-    are grey dashed stubs; the principal variation is drawn in thick green; nodes entered but
-    not finished (when replaying part of a trace with ``upto``) are hollow, marked ``?``.
-    Big trees are cut down to ``max_depth`` and ``max_nodes`` (see
-    :func:`~tictac_edu.viz.trees.search_tree_graph`).
+    point of view); alpha and beta are written beside inner nodes; every node that cut off
+    says ``cut`` in red; moves skipped by a cut-off are grey dashed stubs; the principal
+    variation is drawn in thick green; nodes entered but not finished (when replaying part of
+    a trace with ``upto``) are hollow, marked ``?``. Big trees are cut down to ``max_depth``
+    and ``max_nodes`` (see :func:`~tictac_edu.viz.trees.search_tree_graph`).
+
+    Every text is sized for the width a notebook shows the figure at (see
+    :func:`min_font_points`). A figure made here (``ax=None``) is at most
+    :data:`MAX_FIGURE_WIDTH_PX` pixels wide, and if the tree does not fit at a legible size it
+    shows fewer nodes than ``max_nodes``, the first in search order (the title says how many
+    are not shown).
 
     Args:
         trace_or_result: a search result made with ``trace=True``, or its ``trace``.
@@ -427,6 +602,11 @@ def draw_search_tree(trace_or_result: SearchResult | Sequence[TraceEvent], upto:
         legend: add a legend below the tree.
         full_layout: with ``upto``, put every node where it stands in the finished tree, so
             that stepping through a trace does not move the nodes already drawn.
+        group_pruned: a node that cut off more than this many moves gets one stub for all of
+            them (``None``: one stub per move).
+        view: show only this range of ``x`` (in leaf slots of the layout, as
+            :func:`~tictac_edu.viz.trees.tidy_layout` places the nodes), with sizes chosen
+            for that range: the viewer uses it to follow a search across a wide tree.
 
     Returns:
         The axes drawn on.
@@ -442,48 +622,64 @@ def draw_search_tree(trace_or_result: SearchResult | Sequence[TraceEvent], upto:
     >>> ax = draw_search_tree(result)
     >>> ax.get_title()
     '11 nodes searched, 2 moves pruned, root value 3'
+    >>> [text.get_text() for text in ax.texts if text.get_gid() == CUT_LABEL_GID]
+    ['α=3 β=2 cut']
     >>> ax = draw_search_tree(result, upto=12, title="")  # just after the leaf 2 was left
     """
     events = trace_events(trace_or_result)
-    graph = search_tree_graph(events, upto=upto, max_depth=max_depth, max_nodes=max_nodes)
+    if ax is None and view is None:
+        dpi = float(plt.rcParams["figure.dpi"])
+        least = MIN_TEXT_PIXELS * POINTS_PER_INCH / dpi
+        room = (MAX_FIGURE_WIDTH_PX / dpi - 2 * SIDE_INCHES) * POINTS_PER_INCH
+        max_nodes = _fitting_max_nodes(events, max_depth, max_nodes, group_pruned, room, least)
+    limits: dict[str, Any] = {"max_depth": max_depth, "max_nodes": max_nodes, "group_pruned": group_pruned}
+    graph = search_tree_graph(events, upto=upto, **limits)
     root = graph.graph["root"]
     layout_graph = graph
     if full_layout and graph.graph["events"] < len(events):
-        layout_graph = search_tree_graph(events, max_depth=max_depth, max_nodes=max_nodes)
-    all_positions = tidy_layout(layout_graph, root, pruned_width=PRUNED_WIDTH) if root is not None else {}
+        layout_graph = search_tree_graph(events, **limits)
+    all_positions = (tidy_layout(layout_graph, layout_graph.graph["root"], pruned_width=PRUNED_WIDTH)
+                     if layout_graph.graph["root"] is not None else {})
     positions = {node: all_positions[node] for node in graph}
-    xs = [x for x, _ in all_positions.values()] or [0.0]
+    left, right = _span(all_positions)
+    if view is not None:
+        left, right = view[0] + MARGIN_SLOTS, view[1] - MARGIN_SLOTS
     deepest = max((-y for _, y in all_positions.values()), default=0.0)
-    x_span = max(xs) - min(xs) + 2 * MARGIN_SLOTS
+    x_span = right - left + 2 * MARGIN_SLOTS
     y_span = deepest + MARGIN_TOP_LEVELS + MARGIN_BOTTOM_LEVELS
 
     if ax is None:
-        width, height = _figure_size(max(xs) - min(xs) + 1, int(deepest) + 1)
-        figure, ax = plt.subplots(figsize=(width, height))
+        figure = plt.figure()
+        width, height = _figure_size(x_span - 2 * MARGIN_SLOTS + 1, int(deepest) + 1, figure.dpi)
+        figure.set_size_inches(width, height)
+        ax = figure.add_subplot()
         figure.subplots_adjust(left=SIDE_INCHES / width, right=1 - SIDE_INCHES / width,
                                bottom=(LEGEND_INCHES if legend else SIDE_INCHES) / height,
                                top=1 - TITLE_INCHES / height)
-    ax.set_xlim(min(xs) - MARGIN_SLOTS, max(xs) + MARGIN_SLOTS)
+    least = min_font_points(ax.figure)
+    ax.set_xlim(left - MARGIN_SLOTS, right + MARGIN_SLOTS)
     ax.set_ylim(-deepest - MARGIN_BOTTOM_LEVELS, MARGIN_TOP_LEVELS)
     ax.set_axis_off()
+    ax.xaxis.set_visible(False)   # no ticks to lay out, even for the title
+    ax.yaxis.set_visible(False)
     if title is None:
         title = _auto_title(graph, len(events))
     if title:
-        ax.set_title(title, fontsize=TITLE_FONT_POINTS)
+        ax.set_title(title, fontsize=max(TITLE_FONT_POINTS, least))
     if root is None:
         ax.text(0.5, 0.5, "nothing searched yet", transform=ax.transAxes, ha="center", va="center",
-                fontsize=TITLE_FONT_POINTS, color=MOVE_COLOR)
+                fontsize=max(TITLE_FONT_POINTS, least), color=MOVE_COLOR)
         return ax
 
     scale = _scale(ax, x_span, y_span)
+    write = _Writer(ax, clip=view is not None)
     _draw_edges(ax, graph, positions)
-    text_box = {"boxstyle": f"round,pad={TEXT_PAD}", "facecolor": TEXT_BACKGROUND, "edgecolor": "none",
-                "alpha": TEXT_BACKGROUND_ALPHA}
-    _draw_stubs(ax, graph, positions, scale, move_label, text_box)
-    _draw_nodes(ax, graph, positions, scale, show_window, show_moves, move_label, text_box)
+    _draw_stubs(ax, graph, positions, scale, move_label, write)
+    _draw_nodes(ax, graph, positions, scale, show_window, show_moves, move_label, write)
     if legend:
         handles = _legend_handles(graph)
+        font = max(LEGEND_FONT_POINTS, least)
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
-                  ncol=min(LEGEND_COLUMNS, len(handles)), fontsize=LEGEND_FONT_POINTS, frameon=False,
-                  handlelength=2.5)
+                  ncol=_legend_columns(handles, font, ax.bbox.width * POINTS_PER_INCH / _root_figure(ax.figure).dpi),
+                  fontsize=font, frameon=False, handlelength=LEGEND_HANDLE_FONTS)
     return ax

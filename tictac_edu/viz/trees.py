@@ -13,7 +13,7 @@ of view (MAX in the pictures), whatever form the search was written in.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 import networkx as nx
@@ -28,7 +28,8 @@ SEARCHED = "searched"
 """``kind`` of a node the search visited."""
 PRUNED = "pruned"
 """``kind`` of a stub for a move that was cut off and never searched; its id is
-``("pruned", parent, move)``."""
+``("pruned", parent, move)``, or ``("pruned", parent)`` for one stub standing for all the
+moves a node cut off (see ``group_pruned`` in :func:`search_tree_graph`)."""
 COLLAPSED = "collapsed"
 """``kind`` of a placeholder for searched nodes hidden by ``max_depth`` / ``max_nodes``; its id
 is ``("collapsed", parent)`` and it stands for all the hidden nodes below ``parent``."""
@@ -168,6 +169,44 @@ def _node_label(attrs: dict[str, Any]) -> str:
     return format_value(attrs["value"])
 
 
+def pruned_moves_label(moves: Sequence[Any], move_label: Callable[[Any], str] = str) -> str:
+    """A short text for the moves one cut-off skipped: runs of whole numbers as ``a–b``.
+
+    Args:
+        moves: the pruned moves, in search order.
+        move_label: turns a move into its text (``str`` by default).
+
+    Returns:
+        The moves separated by commas, three or more consecutive whole numbers written as a
+        range.
+
+    >>> pruned_moves_label([2, 3, 4, 5, 6, 7, 8]), pruned_moves_label([1, 2]), pruned_moves_label([0, 2, 3, 4, 7])
+    ('2–8', '1,2', '0,2–4,7')
+    """
+    parts: list[str] = []
+    run: list[Any] = []
+
+    def flush() -> None:
+        if len(run) >= 3:
+            parts.append(f"{move_label(run[0])}–{move_label(run[-1])}")
+        else:
+            parts.extend(move_label(move) for move in run)
+        run.clear()
+
+    for move in moves:
+        whole = isinstance(move, int) and not isinstance(move, bool)
+        if run and whole and move == run[-1] + 1:
+            run.append(move)
+            continue
+        flush()
+        if whole:
+            run.append(move)
+        else:
+            parts.append(move_label(move))
+    flush()
+    return ",".join(parts)
+
+
 def _extra_node(parent: int, parent_attrs: dict[str, Any], maximizing: bool, **attrs: Any) -> dict[str, Any]:
     """The attributes of a stub or placeholder under ``parent`` (never searched itself):
     nothing known, except ``attrs``."""
@@ -177,11 +216,14 @@ def _extra_node(parent: int, parent_attrs: dict[str, Any], maximizing: bool, **a
 
 
 def search_tree_graph(trace: SearchResult | Sequence[TraceEvent], upto: int | None = None,
-                      max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES) -> nx.DiGraph:
+                      max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES, *,
+                      group_pruned: int | None = None) -> nx.DiGraph:
     """Replay a search trace into a rooted tree.
 
     Searched nodes keep the trace's node numbers as ids (the root is 0). Every move that a
-    cut-off skipped becomes a stub node ``("pruned", parent, move)``. Searched nodes beyond
+    cut-off skipped becomes a stub node ``("pruned", parent, move)``; with ``group_pruned``,
+    a node that cut off more moves than that gets a single stub ``("pruned", parent)`` for
+    all of them, labelled like ``2–8``. Searched nodes beyond
     ``max_depth``, or after the first ``max_nodes`` (in search order), are not shown: each shown
     node with hidden children gets one placeholder ``("collapsed", parent)`` labelled ``+N``.
 
@@ -199,6 +241,7 @@ def search_tree_graph(trace: SearchResult | Sequence[TraceEvent], upto: int | No
     ``beta_now``    node raises alpha, a MIN node lowers beta as each child returns
     ``cutoff``      whether this node cut off its remaining moves
     ``pruned``      the moves it cut off (searched nodes)
+    ``moves``       the moves a stub stands for (stubs only; one move unless grouped)
     ``source``      how the value was found (``"search"``, ``"terminal"``, ...)
     ``on_pv``       whether the node is on the principal variation (finished nodes only;
                     a placeholder is, if the principal variation goes on among its nodes)
@@ -206,7 +249,7 @@ def search_tree_graph(trace: SearchResult | Sequence[TraceEvent], upto: int | No
     ``state``       the position, if known (``None`` otherwise)
     ``hidden``      the number of searched nodes a placeholder stands for (0 otherwise)
     ``label``       a short text to print on the node: the value, ``?``, the pruned
-                    move, or ``+N``
+                    move(s), or ``+N``
     ==============  ============================================================
 
     Edges carry ``move``. ``graph.graph`` holds ``root``, ``hidden`` (searched nodes not shown),
@@ -221,6 +264,8 @@ def search_tree_graph(trace: SearchResult | Sequence[TraceEvent], upto: int | No
         max_depth: hide searched nodes deeper than this.
         max_nodes: after ``max_depth``, show only the first ``max_nodes`` searched nodes in
             search order (``None``: no limit). Pruned stubs and placeholders come on top.
+        group_pruned: a node that cut off more than this many moves gets one stub for all
+            of them (``None``: one stub per move, always).
 
     Returns:
         A :class:`networkx.DiGraph`, edges from parent to child, empty if no event was replayed.
@@ -239,7 +284,8 @@ def search_tree_graph(trace: SearchResult | Sequence[TraceEvent], upto: int | No
     [0, 1, 2]
     """
     events = trace_events(trace)
-    for name, limit, least in (("upto", upto, 0), ("max_depth", max_depth, 0), ("max_nodes", max_nodes, 1)):
+    for name, limit, least in (("upto", upto, 0), ("max_depth", max_depth, 0), ("max_nodes", max_nodes, 1),
+                               ("group_pruned", group_pruned, 1)):
         if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < least):
             raise ValueError(f"{name} must be a whole number >= {least} or None, not {limit!r}")
     if upto is not None:
@@ -283,11 +329,18 @@ def search_tree_graph(trace: SearchResult | Sequence[TraceEvent], upto: int | No
         if attrs["pruned"] and (max_depth is None or attrs["depth"] < max_depth):
             sibling = children[node][0] if children[node] else None
             maximizing = nodes[sibling]["maximizing"] if sibling is not None else not attrs["maximizing"]
+            if group_pruned is not None and len(attrs["pruned"]) > group_pruned:
+                moves = tuple(attrs["pruned"])
+                graph.add_node((PRUNED, node), **_extra_node(node, attrs, maximizing, kind=PRUNED, move=None,
+                                                              moves=moves, hidden=0,
+                                                              label=pruned_moves_label(moves)))
+                graph.add_edge(node, (PRUNED, node), move=None)
+                continue
             for move in attrs["pruned"]:
                 stub = (PRUNED, node, move)
                 state = attrs["state"].play(move) if attrs["state"] is not None else None
-                graph.add_node(stub, **_extra_node(node, attrs, maximizing, kind=PRUNED, move=move, state=state,
-                                                   hidden=0, label=str(move)))
+                graph.add_node(stub, **_extra_node(node, attrs, maximizing, kind=PRUNED, move=move, moves=(move,),
+                                                   state=state, hidden=0, label=str(move)))
                 graph.add_edge(node, stub, move=move)
     return graph
 
@@ -297,8 +350,9 @@ def tidy_layout(graph: nx.DiGraph, root: NodeId = 0, *, pruned_width: float = 1.
 
     Leaves are placed left to right, one unit apart, in the order the search met them (the
     order children were added to the graph); every inner node sits at the mean ``x`` of its
-    children, and ``y = -depth``. Subtrees never overlap, because each occupies its own run of
-    leaves.
+    children, not counting pruned stubs (which come last, so they fan out to the right of
+    the searched children and no edge crosses them), and ``y = -depth``. A node with only
+    stubs sits over them. Subtrees never overlap, because each occupies its own run of leaves.
 
     Args:
         graph: a tree, edges from parent to child (as made by :func:`search_tree_graph`).
@@ -339,7 +393,8 @@ def tidy_layout(graph: nx.DiGraph, root: NodeId = 0, *, pruned_width: float = 1.
                 stack.extend((child, depth + 1, False) for child in reversed(kids))
                 continue
         if kids:
-            positions[node] = (sum(positions[child][0] for child in kids) / len(kids), -depth)
+            centre = [child for child in kids if graph.nodes[child].get("kind") != PRUNED] or kids
+            positions[node] = (sum(positions[child][0] for child in centre) / len(centre), -depth)
         else:
             width = pruned_width if graph.nodes[node].get("kind") == PRUNED else 1.0
             # Neighbouring leaves are half a width each away from the gap between them.
