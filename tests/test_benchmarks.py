@@ -1,0 +1,61 @@
+"""Smoke tests of the benchmark scripts: each runs with its smallest options and prints its
+table. Nothing here times anything or asserts a speed (speed is measured in benchmarks/,
+never asserted); a peer that is not installed is skipped by the script itself."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def load(name: str) -> ModuleType:
+    """Import ``benchmarks/NAME.py`` as a module (the folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_tictactoe_search(capsys: pytest.CaptureFixture[str]) -> None:
+    load("tictactoe_search").main(["--repeat", "1", "--min-seconds", "0", "--searches", "plain", "alphabeta"])
+    out = capsys.readouterr().out
+    assert "alpha-beta, the plain AlphaBeta class" in out
+    assert "18,297" in out
+    assert "DIFFERS" not in out  # a peer that ran counted the same nodes
+
+
+def test_playouts(capsys: pytest.CaptureFixture[str]) -> None:
+    load("playouts").main(["--seconds", "0.01", "--repeat", "1", "--games", "tictactoe"])
+    out = capsys.readouterr().out
+    assert "state.random_playout(rng)" in out
+    assert "plain protocol" in out
+
+
+def test_ordering_memory(capsys: pytest.CaptureFixture[str]) -> None:
+    load("ordering_memory").main(["--mnk-depth", "2", "--connect4-depth", "2", "--openings", "1"])
+    out = capsys.readouterr().out
+    assert "Connect Four: nodes per depth" in out
+    assert "DIFF" not in out  # values agree across methods; the check loop matches iterative_deepening
+
+
+def test_agents_time(capsys: pytest.CaptureFixture[str]) -> None:
+    load("agents_time").main(["--positions", "2", "--games", "tictactoe", "connect4", "--levels", "easy", "perfect"])
+    out = capsys.readouterr().out
+    assert "Tic-tac-toe" in out and "perfect" in out
+    assert "Connect Four" in out
+
+
+def test_help(capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("tictactoe_search", "playouts", "ordering_memory", "agents_time"):
+        with pytest.raises(SystemExit) as stop:
+            load(name).main(["--help"])
+        assert stop.value.code == 0
+        assert "usage:" in capsys.readouterr().out
