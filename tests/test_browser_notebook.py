@@ -19,7 +19,6 @@ import os
 import re
 import secrets
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -30,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from test_browser import _stop  # the same way to stop a server and the kernels it started
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, ViewportSize
@@ -127,21 +127,6 @@ def _server(command: list[str], cwd: Path, log: Path, port: int, env: dict[str, 
         yield
     finally:
         _stop(process)
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Stop the server and the kernels it started (they share its process group)."""
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            pass
-    try:
-        os.killpg(process.pid, signal.SIGKILL)  # anything of its group still running
-    except ProcessLookupError:
-        pass
-    process.wait(timeout=10)
 
 
 @contextmanager

@@ -8,12 +8,12 @@ import copy
 import math
 import pickle
 import random
-from collections.abc import Callable
 from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_search_properties import positions  # random positions, the same strategy as the other properties
 
 from tictac_edu.agents import difficulties, difficulty_agent
 from tictac_edu.evaluation import line_evaluation
@@ -41,17 +41,6 @@ from tictac_edu.search import (
 )
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@st.composite
-def positions(draw: st.DrawFn, new: Callable[[], MNKGame], min_moves: int, max_moves: int) -> MNKGame:
-    state = new()
-    for _ in range(draw(st.integers(min_moves, max_moves))):
-        if state.is_terminal():
-            break
-        moves = state.legal_moves()
-        state = state.play(moves[draw(st.integers(0, len(moves) - 1))])
-    return state
 
 
 @cache
