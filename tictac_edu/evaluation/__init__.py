@@ -15,6 +15,15 @@ from tictac_edu.evaluation.connect4 import (
     threat_evaluation,
     window_evaluation,
 )
+from tictac_edu.evaluation.gomoku import (
+    CandidateMoves,
+    IncrementalPatterns,
+    PatternCounts,
+    candidate_moves,
+    count_patterns,
+    line_patterns,
+    pattern_evaluation,
+)
 from tictac_edu.evaluation.mnk import (
     LINE_WEIGHT_BASE,
     line_evaluation,
@@ -29,3 +38,5 @@ __all__ = [
     "LINE_WEIGHT_BASE", "WIN_SCORE", "finished_game_score", "line_evaluation", "lines_through_cell", "most_lines_first",
     "open_line_score",
 ]
+__all__ += ["CandidateMoves", "IncrementalPatterns", "PatternCounts", "candidate_moves", "count_patterns",
+            "line_patterns", "pattern_evaluation"]

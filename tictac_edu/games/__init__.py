@@ -1,18 +1,37 @@
 """Games: rules only. Every game follows the protocol in :mod:`tictac_edu.games.base`."""
 
-from tictac_edu.games.base import GameState, IllegalMoveError, Move, Player, moves_from_start, opponent, play_moves
+from tictac_edu.games.base import (
+    GameDescription,
+    GameState,
+    IllegalMoveError,
+    Move,
+    Player,
+    Preset,
+    moves_from_start,
+    opponent,
+    play_moves,
+)
 from tictac_edu.games.connect4 import ConnectFour, show_stones
+from tictac_edu.games.gomoku import Gomoku
 from tictac_edu.games.mnk import MNKGame, TicTacToe, lines_through, winning_lines
+from tictac_edu.games.registry import game_names, game_options, new_game, register
 from tictac_edu.games.tree import GameTree
 
 __all__ = [
     "ConnectFour",
+    "GameDescription",
     "GameState",
     "GameTree",
+    "Gomoku",
     "IllegalMoveError",
     "MNKGame",
     "Move",
     "Player",
+    "Preset",
+    "game_names",
+    "game_options",
+    "new_game",
+    "register",
     "TicTacToe",
     "moves_from_start",
     "opponent",

@@ -1,0 +1,158 @@
+"""Threat search: win and block in one, VCF and VCT with proof, renju's forbidden points on both
+sides, budgets and deadlines, and wins that replay move by move on the real game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tictac_edu.evaluation.gomoku import candidate_points
+from tictac_edu.games.gomoku import Gomoku, parse_point, point_name
+from tictac_edu.solvers.threats import ThreatResult, find_vcf, find_vct, must_block, threat_search, win_in_one
+
+FAR_WHITE = ["A1", "A15", "O1", "O15"]
+"""White stones in the corners: they make no threats."""
+
+
+def names(points: list[tuple[int, int]]) -> list[str]:
+    return [point_name(point) for point in points]
+
+
+def replay_vcf(state: Gomoku, result: ThreatResult) -> None:
+    """Every attacking move is legal and a four (its reply forced) until the five, which wins."""
+    line = result.line
+    for index, move in enumerate(line):
+        state = state.play(move)
+        if state.is_terminal():
+            assert state.winner == result.attacker and index == len(line) - 1
+            return
+        if index % 2 == 0:
+            blocks = must_block(state)
+            assert blocks, f"{point_name(move)} is not a four"
+            if len(blocks) >= 2:
+                return  # an open four (or a double four): no single stone stops it
+            next_reply = line[index + 1] if index + 1 < len(line) else None
+            if next_reply is None:
+                return  # the defender's only block is forbidden to it
+            assert next_reply == blocks[0], "the defender's reply is its only block"
+    raise AssertionError("the line does not end in a five")
+
+
+def test_win_in_one_and_block_in_one() -> None:
+    four = Gomoku.from_moves("h8 a1 i8 a2 j8 a3 k8 b1")
+    assert point_name(win_in_one(four)) == "G8"
+    assert names(must_block(Gomoku.from_moves("h8 a1 i8 a2 j8 a3 k8"))) == ["G8", "L8"]
+    assert win_in_one(Gomoku()) is None and must_block(Gomoku()) == []
+    assert find_vcf(four).kind == "five"
+
+
+def test_an_open_three_and_a_four_make_a_vcf_that_replays() -> None:
+    state = Gomoku.from_moves("h8 a1 i8 a3 j8 a5 h9 b1 h10 b3")  # Black: three across, three down
+    result = find_vcf(state)
+    assert result.kind == "vcf" and result.proven and result.attacker == "Black"
+    replay_vcf(state, result)
+
+
+def test_long_vcfs_from_random_games_replay_as_forced_lines() -> None:
+    rng = random.Random(5)
+    long_lines = 0
+    for _ in range(12):
+        state = Gomoku()
+        while not state.is_terminal() and state.ply < 50:
+            state = state.play(rng.choice(candidate_points(state)))
+            if state.is_terminal():
+                break
+            result = find_vcf(state, max_nodes=3000)
+            if result.kind == "vcf":
+                replay_vcf(state, result)
+                long_lines += len(result.line) >= 7
+                break
+    assert long_lines >= 1
+
+
+def test_a_double_three_is_a_vct_not_a_vcf() -> None:
+    state = Gomoku.from_moves("h8 a1 i8 o1 j9 a15 j10 o15")  # J8 makes two open threes
+    assert find_vcf(state).kind is None
+    result = find_vct(state)
+    assert result.kind == "vct" and result.move == parse_point("j8")
+    final = state
+    for move in result.line:
+        final = final.play(move)
+    assert final.winner == "Black"
+
+
+def test_a_counter_four_of_the_defender_refutes_the_threes() -> None:
+    # The same double three, but White's A1 C1 E1 G1 gives D1, a double four of its own.
+    state = Gomoku.from_moves("h8 a1 i8 c1 j9 e1 j10 g1")
+    result = find_vct(state, max_depth=4)
+    assert result.kind is None and result.completed
+
+
+def test_a_vct_holds_against_every_legal_reply() -> None:
+    """The defence set is complete here: after the first threat, whatever White plays, Black
+    still wins by threats."""
+    state = Gomoku.from_moves("h8 a1 i8 o1 j9 a15 j10 o15")
+    after = state.play(find_vct(state).move)
+    for reply in after.legal_moves():
+        answer = after.play(reply)
+        assert find_vct(answer, max_nodes=5000).kind is not None, point_name(reply)
+
+
+def test_renju_the_attacker_never_plays_a_forbidden_point() -> None:
+    black, white = ["E8", "F8", "G8", "H9", "H10", "H11"], ["D8", "H12", "A1", "A15", "O1", "O15"]
+    freestyle = Gomoku.from_stones(black=black, white=white)
+    assert names(find_vcf(freestyle).line)[0] == "H8"  # a double four
+    renju = Gomoku.from_stones(black=black, white=white, rule="renju")
+    assert renju.forbidden_points() == {parse_point("h8"): "44"}
+    assert find_vcf(renju).kind is None
+    vct = find_vct(renju)
+    assert parse_point("h8") not in vct.line[::2]
+
+
+def test_renju_a_black_defender_whose_only_block_is_forbidden_loses() -> None:
+    # White's I3 makes a four whose five point J3 is a double three for Black.
+    black, white = ["E3", "J5", "J4", "K4", "L5", "A15", "C15"], ["F3", "G3", "H3", "O1", "O15", "N1", "A1"]
+    renju = Gomoku.from_stones(black=black, white=white, rule="renju", to_move="White")
+    result = find_vcf(renju)
+    assert result.kind == "vcf" and names(result.line) == ["I3"]
+    assert find_vcf(Gomoku.from_stones(black=black, white=white, to_move="White")).kind is None
+
+
+def test_the_opponents_threats_can_be_asked_for() -> None:
+    state = Gomoku.from_moves("h8 a1 i8 a3 j8 a5 h9 b1 h10")  # White to move; Black threatens
+    assert find_vcf(state).kind is None
+    assert find_vcf(state, attacker="Black").kind == "vcf"
+
+
+def test_threat_search_reports_a_proven_search_result() -> None:
+    state = Gomoku.from_moves("h8 a1 i8 o1 j9 a15 j10 o15")
+    result = threat_search(state)
+    assert result is not None and result.proven and result.outcome == "win"
+    assert result.move == parse_point("j8") and result.pv[0] == result.move and result.player == "Black"
+    assert threat_search(state, vct=False) is None
+    assert threat_search(Gomoku.from_moves("h8")) is None
+
+
+def test_budgets_and_deadlines_stop_the_search() -> None:
+    state = Gomoku.from_moves("h8 i9 h9 h10 i8 g8 j7 k6 g10 f11 j8 j9")
+    stopped = find_vct(state, max_nodes=3)
+    assert not stopped.completed and stopped.kind is None and stopped.nodes <= 4
+    late = find_vct(state, deadline=5.0, clock=lambda: 10.0)  # the clock is read at every node
+    assert not late.completed and late.nodes == 1
+    assert find_vct(state).completed
+
+
+def test_bad_input_is_explained() -> None:
+    from tictac_edu.games import TicTacToe
+
+    with pytest.raises(TypeError, match="gomoku positions"):
+        find_vcf(TicTacToe())  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not a player"):
+        find_vcf(Gomoku(), attacker="X")
+    with pytest.raises(ValueError, match="max_nodes"):
+        find_vct(Gomoku(), max_nodes=0)
+    with pytest.raises(ValueError, match="max_depth"):
+        find_vcf(Gomoku(), max_depth=0)
+    with pytest.raises(ValueError, match="proven win"):
+        ThreatResult(None, "Black").search_result(Gomoku())

@@ -1,0 +1,635 @@
+"""Threat search for gomoku and renju: wins proved by forcing moves alone.
+
+A *four* threatens five next move: the defender must answer at its one five point. An *open
+three* threatens an open four (two five points, which no single stone stops): the defender
+must answer on one of a few points, or with a four of its own. Playing only such threats, the
+attacker keeps the initiative, and the defender's answers are few enough to try them all:
+
+* **win in one**: the attacker has a five point (:func:`win_in_one`);
+* **block in one**: the opponent has one; the player to move must take it (:func:`must_block`);
+* **VCF**, victory by continuous fours (:func:`find_vcf`): every attacking move is a four, so
+  every reply is forced; the attacker wins when a move makes two five points (an open four, a
+  double four) or the defender's only block is forbidden to it (renju's Black);
+* **VCT**, victory by continuous threats (:func:`find_vct`): threes too. After a three the
+  defender may play any point that stops the open four it threatens (the points that make it,
+  and their five points) or any four of its own, and the attacker must win against all of them.
+
+The search is an AND-OR tree with the attacker's threats at OR nodes and every defence at AND
+nodes; a counter-four of the defender is answered by the attacker's block, which must itself
+be a threat for the attack to go on. It deepens one attacking move at a time, so it finds a
+shortest win first, and it stops at a node budget and a deadline. A win it returns is proven:
+it holds against every defence, under the position's rule (the attacker never plays a
+forbidden point; a defending Black whose only block is forbidden loses). One corner is not
+covered: under renju, a White defence that wins only by turning Black's winning point into a
+forbidden one (possible through the recursive rule for threes) is not tried.
+
+>>> state = Gomoku.from_moves("h8 a1 i8 o1 j9 a15 j10 o15")   # J8 makes two open threes
+>>> find_vcf(state).kind is None
+True
+>>> result = find_vct(state)
+>>> result.kind, result.names()
+('vct', 'J8 J11 G8 F8 K8')
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Literal
+
+from tictac_edu.evaluation.common import WIN_SCORE
+from tictac_edu.evaluation.gomoku import (
+    BLACK_STONE,
+    DIRECTIONS,
+    EMPTY,
+    WALL,
+    WHITE_STONE,
+    WINDOW_REACH,
+    Shape,
+    exact_five,
+    window_shape,
+)
+from tictac_edu.games.base import Player
+from tictac_edu.games.gomoku import BLACK, WHITE, Gomoku, Point, _could_be_forbidden, _forbidden_kind, point_name
+from tictac_edu.search.result import SearchResult
+
+ThreatKind = Literal["five", "vcf", "vct"]
+"""How a win was found: a five at once, continuous fours, continuous threats."""
+
+DEFAULT_MAX_NODES = 20_000
+"""The node budget of one threat search."""
+DEFAULT_VCF_DEPTH = 12
+"""The most attacking moves a VCF search tries (a VCF of 12 fours is already rare)."""
+DEFAULT_VCT_DEPTH = 6
+"""The most attacking moves a VCT search tries: threes branch widely."""
+RELEVANT_REACH = 4
+"""After the first threat, the attacker plays only on the lines through its earlier threats,
+within this many points of them (the standard *dependency* restriction: it never makes a proof
+wrong, it only leaves some wins unfound)."""
+CLOCK_EVERY = 1
+"""The deadline is read once every this many nodes (every node: a VCT node can take milliseconds)."""
+
+
+@dataclass
+class ThreatResult:
+    """What a threat search found.
+
+    Attributes:
+        kind: ``"five"``, ``"vcf"`` or ``"vct"`` when it proved a win for ``attacker``; ``None``
+            when it found none (within ``max_depth``, the budget and the deadline).
+        attacker: the player whose win was looked for.
+        line: the main line of the win: the attacker's move, the defender's reply, and so on,
+            ending with the attacker's five (or with its four when the defender's only block is
+            forbidden to it). Empty when no win was found.
+        nodes: the nodes visited (one per position looked at).
+        completed: ``False`` if the budget or the deadline stopped the search; with no win
+            found, the search then says nothing about deeper wins.
+        depth: the most attacking moves the finished part of the search tried.
+        elapsed: wall-clock seconds spent.
+    """
+
+    kind: ThreatKind | None
+    attacker: Player
+    line: list[Point] = field(default_factory=list)
+    nodes: int = 0
+    completed: bool = True
+    depth: int = 0
+    elapsed: float = 0.0
+
+    @property
+    def move(self) -> Point | None:
+        """The attacker's first move of the win, or ``None``."""
+        return self.line[0] if self.line else None
+
+    @property
+    def proven(self) -> bool:
+        """Whether a win was proved (every defence was tried)."""
+        return self.kind is not None
+
+    def names(self, size: int = 15) -> str:
+        """The line as point names: ``"G8 K8"``."""
+        return " ".join(point_name(point, size) for point in self.line)
+
+    def search_result(self, state: Gomoku) -> SearchResult:
+        """The win as a proven :class:`~tictac_edu.search.SearchResult` for the player to move in
+        ``state`` (the attacker): ``value`` ``WIN_SCORE`` less the plies to the five, from that
+        player's point of view.
+
+        Raises:
+            ValueError: no win was found, or the attacker is not to move.
+        """
+        if self.kind is None or self.attacker != state.to_move:
+            raise ValueError("search_result() needs a proven win of the player to move")
+        plies = state.ply + len(self.line)
+        return SearchResult(value=WIN_SCORE - plies, move=self.move, pv=list(self.line), nodes=self.nodes,
+                            player=state.to_move, depth=None, completed=True, proven=True, elapsed=self.elapsed)
+
+
+class _Stopped(Exception):
+    """The node budget or the deadline ran out."""
+
+
+@cache
+def _keys(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    rng = random.Random(f"threats-{size}")
+    cells = size * size
+    return ((0,) * (cells + 1), tuple(rng.getrandbits(64) for _ in range(cells + 1)),
+            tuple(rng.getrandbits(64) for _ in range(cells + 1)))
+
+
+@cache
+def _near(size: int, reach: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the cells within ``reach`` along its four lines."""
+    table = []
+    for index in range(size * size):
+        x, y = index % size, index // size
+        cells = []
+        for dx, dy in DIRECTIONS:
+            for step in (*range(-reach, 0), *range(1, reach + 1)):
+                cx, cy = x + step * dx, y + step * dy
+                if 0 <= cx < size and 0 <= cy < size:
+                    cells.append(cy * size + cx)
+        table.append(tuple(cells))
+    return tuple(table)
+
+
+@cache
+def _around(size: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the cells within two steps in any direction."""
+    table = []
+    for index in range(size * size):
+        x, y = index % size, index // size
+        table.append(tuple((y + dy) * size + x + dx for dy in range(-2, 3) for dx in range(-2, 3)
+                           if (dx or dy) and 0 <= x + dx < size and 0 <= y + dy < size))
+    return tuple(table)
+
+
+WINDOW_MASK = (1 << (2 * (2 * WINDOW_REACH + 1))) - 1
+"""Two bits for each of the 11 points of a window."""
+_SHAPES: list[dict[int, Shape]] = [{} for _ in range(6)]
+"""Shapes by window code, per colour and exactness."""
+
+
+@cache
+def _places(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each cell, per direction: its line's number and the shift of its window in the line's
+    code (the line padded with :data:`WINDOW_REACH` walls at each end)."""
+    table: list[list[tuple[int, int]]] = [[] for _ in range(size * size)]
+    for number, line in enumerate(_padded_lines(size)):
+        for position, index in enumerate(line):
+            if index >= 0:
+                table[index].append((number, 2 * (position - WINDOW_REACH)))
+    return tuple(tuple(places) for places in table)
+
+
+@cache
+def _padded_lines(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every line of the board in the four directions (short ones too), padded with
+    :data:`WINDOW_REACH` off-board points (``-1``) at each end, in :func:`_places`' order; each
+    cell lies on exactly one line per direction."""
+    lines = []
+    for dx, dy in DIRECTIONS:
+        for y in range(size):
+            for x in range(size):
+                if 0 <= x - dx < size and 0 <= y - dy < size:
+                    continue
+                points, cx, cy = [], x, y
+                while 0 <= cx < size and 0 <= cy < size:
+                    points.append(cy * size + cx)
+                    cx, cy = cx + dx, cy + dy
+                lines.append((-1,) * WINDOW_REACH + tuple(points) + (-1,) * WINDOW_REACH)
+    return tuple(lines)
+
+
+def _line_codes(size: int, cells: tuple[int, ...]) -> list[int]:
+    codes = []
+    for line in _padded_lines(size):
+        code = 0
+        for position, index in enumerate(line):
+            code |= (WALL if index < 0 else cells[index]) << (2 * position)
+        codes.append(code)
+    return codes
+
+
+@cache
+def _window_cells(window: int) -> tuple[int, ...]:
+    """The 10 cells around the middle of a window code, as :func:`window_shape` reads them."""
+    cells = [(window >> (2 * position)) & 3 for position in range(2 * WINDOW_REACH + 1)]
+    return tuple(cells[:WINDOW_REACH] + cells[WINDOW_REACH + 1:])
+
+
+class ThreatSearch:
+    """One threat search on a private board (the position given is never changed).
+
+    Args:
+        state: the position.
+        attacker: whose win to look for; by default the player to move. Another player means
+            "if the player to move passed": what the opponent threatens.
+        max_nodes: the node budget.
+        deadline: a time on ``clock`` to stop at, or ``None``.
+        clock: the clock (tests give a fake one).
+    """
+
+    def __init__(self, state: Gomoku, attacker: Player | None = None, max_nodes: int = DEFAULT_MAX_NODES,
+                 deadline: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        if not isinstance(state, Gomoku):
+            raise TypeError(f"threat search reads gomoku positions, not {type(state).__name__}")
+        attacker = state.to_move if attacker is None else attacker
+        if attacker not in (BLACK, WHITE):
+            raise ValueError(f"{attacker!r} is not a player of gomoku; the players are Black and White")
+        if not isinstance(max_nodes, int) or isinstance(max_nodes, bool) or max_nodes < 1:
+            raise ValueError(f"max_nodes is a whole number >= 1, not {max_nodes!r}")
+        self.state = state
+        self.size = state.size
+        self.cells: list[int] = [*state._cells, WALL]  # index -1 (off the board) reads WALL
+        self.attacker = BLACK_STONE if attacker == BLACK else WHITE_STONE
+        self.defender = WHITE_STONE if self.attacker == BLACK_STONE else BLACK_STONE
+        black_exact, white_exact = exact_five(state.rule)
+        self.exact = {BLACK_STONE: black_exact, WHITE_STONE: white_exact}
+        self.renju = state.rule == "renju"
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.clock = clock
+        self.nodes = 0
+        self.codes = _line_codes(self.size, state._cells)
+        self.steps = tuple(dy * self.size + dx for dx, dy in DIRECTIONS)
+        self.stones: dict[int, list[int]] = {
+            colour: [index for index, cell in enumerate(state._cells) if cell == colour]
+            for colour in (BLACK_STONE, WHITE_STONE)}
+        self.fives: dict[int, set[int]] = {colour: self._scan_fives(colour) for colour in (BLACK_STONE, WHITE_STONE)}
+        self.key = 0
+        keys = _keys(self.size)
+        for index, cell in enumerate(state._cells):
+            if cell:
+                self.key ^= keys[cell][index]
+        self.failed: dict[tuple[int, bool], int] = {}
+        self.limited = False
+
+    # -- the board ---------------------------------------------------------------------------
+
+    def shapes(self, index: int, colour: int) -> list[Shape]:
+        """The shape of a ``colour`` stone at ``index`` along each direction (read from the
+        lines' codes: two bits per point, so a point's 11-point window is one shift and mask)."""
+        codes, known = self.codes, _SHAPES[colour + 2 * self.exact[colour]]
+        found = []
+        for line, shift in _places(self.size)[index]:
+            window = (codes[line] >> shift) & WINDOW_MASK
+            shape = known.get(window)
+            if shape is None:
+                shape = known[window] = window_shape(_window_cells(window), colour, self.exact[colour])
+            found.append(shape)
+        return found
+
+    def _five_points_of(self, index: int, shapes: list[Shape]) -> set[int]:
+        return {index + offset * step for shape, step in zip(shapes, self.steps, strict=True)
+                for offset in shape.five_points}
+
+    def _makes_five(self, index: int, colour: int) -> bool:
+        return any(shape.five for shape in self.shapes(index, colour))
+
+    def _scan_fives(self, colour: int) -> set[int]:
+        cells, around = self.cells, _around(self.size)
+        seen: set[int] = set()
+        for index in self.stones[colour]:
+            seen.update(neighbour for neighbour in around[index] if cells[neighbour] == EMPTY)
+        return {index for index in seen if self._makes_five(index, colour)}
+
+    def place(self, index: int, colour: int) -> tuple[set[int], set[int]]:
+        """Put a stone down; returns what :meth:`remove` needs to restore the five points."""
+        saved = (self.fives[BLACK_STONE], self.fives[WHITE_STONE])
+        other = WHITE_STONE if colour == BLACK_STONE else BLACK_STONE
+        shapes = self.shapes(index, colour)
+        self.cells[index] = colour
+        for line, shift in _places(self.size)[index]:
+            self.codes[line] += colour << (shift + 2 * WINDOW_REACH)
+        self.stones[colour].append(index)
+        self.key ^= _keys(self.size)[colour][index]
+        mine = self.fives[colour] - {index}
+        if self.exact[colour]:
+            mine = {point for point in mine if self._makes_five(point, colour)}  # an overline may spoil one
+        self.fives[colour] = mine | self._five_points_of(index, shapes)
+        self.fives[other] = self.fives[other] - {index}
+        return saved
+
+    def remove(self, index: int, saved: tuple[set[int], set[int]]) -> None:
+        """Take back the stone :meth:`place` put on ``index``."""
+        colour = self.cells[index]
+        self.key ^= _keys(self.size)[colour][index]
+        self.cells[index] = EMPTY
+        for line, shift in _places(self.size)[index]:
+            self.codes[line] -= colour << (shift + 2 * WINDOW_REACH)
+        self.stones[colour].pop()
+        self.fives[BLACK_STONE], self.fives[WHITE_STONE] = saved
+
+    def forbidden(self, index: int, colour: int) -> bool:
+        """Whether ``index`` is forbidden to ``colour`` (only Black, only under renju)."""
+        if not self.renju or colour != BLACK_STONE:
+            return False
+        x, y = index % self.size, index // self.size
+        board = self.cells[:-1]
+        return _could_be_forbidden(board, self.size, x, y) and _forbidden_kind(board, self.size, x, y) is not None
+
+    def point(self, index: int) -> Point:
+        return index % self.size, index // self.size
+
+    # -- threats -----------------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise _Stopped
+        if self.deadline is not None and self.nodes % CLOCK_EVERY == 0 and self.clock() >= self.deadline:
+            raise _Stopped
+
+    def _threat_moves(self, region: Iterable[int], threes: bool, depth: int) -> list[int]:
+        """The attacker's moves in ``region`` that can still win within ``depth`` attacking
+        moves: with one left, those making two five points; with more, every four (those making
+        two five points first) and, with ``threes``, the open threes. Never a forbidden point."""
+        attacker, cells = self.attacker, self.cells
+        deep = depth >= 2
+        fours: list[tuple[int, int]] = []
+        three_moves: list[int] = []
+        for index in region:
+            if cells[index] != EMPTY:
+                continue
+            shapes = self.shapes(index, attacker)
+            made = sum(len(shape.five_points) for shape in shapes)
+            if made >= 2 or (made and deep):
+                fours.append((-made, index))
+            elif made:
+                self.limited = True  # a four that could win with more depth
+            elif threes and any(shape.open_threes for shape in shapes):
+                if deep:
+                    three_moves.append(index)
+                else:
+                    self.limited = True
+        fours.sort()
+        moves = [index for _, index in fours] + three_moves
+        if self.renju and attacker == BLACK_STONE:
+            moves = [index for index in moves if not self.forbidden(index, attacker)]
+        return moves
+
+    def _region(self, played: tuple[int, ...]) -> Iterable[int]:
+        if not played:
+            around = _around(self.size)
+            region: set[int] = set()
+            for index in self.stones[self.attacker]:
+                region.update(around[index])
+            return sorted(region)
+        near = _near(self.size, RELEVANT_REACH)
+        found: set[int] = set()
+        for index in played:
+            found.update(near[index])
+        return sorted(found)
+
+    def _winning_points(self, colour: int, last: int | None) -> set[int]:
+        """The points where ``colour`` would make two five points at once, and may play: on the
+        lines through ``last`` (within four points of it), or anywhere for ``None``. A winning
+        point made by ``last`` lies there; one that was there before would have won at once, so
+        missing it never makes a proof wrong (the position is won either way)."""
+        cells = self.cells
+        found = set()
+        if last is None:
+            around = _around(self.size)
+            region: set[int] = set()
+            for index in self.stones[colour]:
+                region.update(around[index])
+        else:
+            region = set(_near(self.size, RELEVANT_REACH)[last])
+        for index in region:
+            if cells[index] == EMPTY and len(self._five_points_of(index, self.shapes(index, colour))) >= 2 \
+                    and not self.forbidden(index, colour):
+                found.add(index)
+        return found
+
+    def _fours_of(self, colour: int) -> set[int]:
+        """Every point where ``colour`` makes a four (or five)."""
+        cells, around = self.cells, _around(self.size)
+        near: set[int] = set()
+        for index in self.stones[colour]:
+            near.update(around[index])
+        return {index for index in near if cells[index] == EMPTY
+                and any(shape.five_points or shape.five for shape in self.shapes(index, colour))}
+
+    def _defences(self, last: int | None) -> list[int]:
+        """The defender's answers to the three ``last`` (``None``: to every three of the
+        attacker, after it had to block a four): the attacker's winning points, their
+        five points, and every four of the defender's own; never a point forbidden to the
+        defender (``[-1]`` when every answer is)."""
+        attacker, defender = self.attacker, self.defender
+        winning = self._winning_points(attacker, last)
+        if not winning:
+            return []
+        answers = set(winning)
+        for index in winning:
+            answers |= self._five_points_of(index, self.shapes(index, attacker))
+        answers |= self._fours_of(defender)
+        ordered = sorted(answers, key=lambda index: (index not in winning, index))
+        return [index for index in ordered if not self.forbidden(index, defender)] or [-1]
+
+    def attack(self, depth: int, threes: bool, played: tuple[int, ...] = ()) -> list[int] | None:
+        """An OR node: the attacker to move. The winning line from here, or ``None``."""
+        self._tick()
+        attacker, defender = self.attacker, self.defender
+        if self.fives[attacker]:
+            return [min(self.fives[attacker])]
+        theirs = self.fives[defender]
+        if len(theirs) >= 2:
+            return None
+        if theirs:
+            (block,) = theirs
+            if depth <= 0 or self.forbidden(block, attacker):
+                self.limited = self.limited or depth <= 0
+                return None
+            moves = [block]
+        else:
+            if depth <= 0:
+                self.limited = True
+                return None
+            key = (self.key, threes)
+            if self.failed.get(key, -1) >= depth:
+                self.limited = True  # the failure remembered may have been cut short by its depth
+                return None
+            moves = self._threat_moves(self._region(played), threes, depth)
+        for move in moves:
+            saved = self.place(move, attacker)
+            try:
+                line = self.defend(depth - 1, threes, (*played, move), forced=bool(theirs))
+            finally:
+                self.remove(move, saved)
+            if line is not None:
+                return [move, *line]
+        if not theirs:
+            self.failed[(self.key, threes)] = depth
+        return None
+
+    def defend(self, depth: int, threes: bool, played: tuple[int, ...], forced: bool = False) -> list[int] | None:
+        """An AND node: the defender to move after the attacker's move (``forced``: a block of
+        the defender's four). The winning line from here against the defender's best reply, or
+        ``None`` if some reply holds."""
+        self._tick()
+        attacker, defender = self.attacker, self.defender
+        mine = self.fives[attacker]
+        if self.fives[defender]:
+            return None  # the defender makes five
+        if len(mine) >= 2:
+            first, second = sorted(mine)[:2]
+            return [first, second]
+        if mine:
+            (block,) = mine
+            if self.forbidden(block, defender):
+                return []  # Black may not block: White makes five next move
+            replies = [block]
+        elif threes:
+            replies = self._defences(None if forced else played[-1])
+            if not replies:
+                return None  # the move made no threat
+            if replies == [-1]:
+                return []  # every defence is forbidden to Black
+        else:
+            return None
+        main: list[int] | None = None
+        for reply in replies:
+            saved = self.place(reply, defender)
+            try:
+                line = self.attack(depth, threes, played)
+            finally:
+                self.remove(reply, saved)
+            if line is None:
+                return None
+            if main is None:
+                main = [reply, *line]
+        return main
+
+    def run(self, threes: bool, max_depth: int) -> ThreatResult:
+        """Deepen one attacking move at a time up to ``max_depth``; the first win found."""
+        started = time.perf_counter()
+        attacker = BLACK if self.attacker == BLACK_STONE else WHITE
+        finished = 0
+        kind: ThreatKind = "vct" if threes else "vcf"
+        immediate = bool(self.fives[self.attacker])
+        try:
+            for depth in range(1, max_depth + 1):
+                self.limited = False
+                line = self.attack(depth, threes)
+                if line is not None:
+                    points = [self.point(index) for index in line]
+                    found: ThreatKind = "five" if immediate else kind
+                    return ThreatResult(found, attacker, points, self.nodes, True, depth, time.perf_counter() - started)
+                finished = depth
+                if not self.limited:
+                    break  # no line reached the depth limit: deeper searches find nothing more
+        except _Stopped:
+            return ThreatResult(None, attacker, [], self.nodes, False, finished, time.perf_counter() - started)
+        return ThreatResult(None, attacker, [], self.nodes, True, finished, time.perf_counter() - started)
+
+
+def _check_game(state: object) -> Gomoku:
+    if not isinstance(state, Gomoku):
+        raise TypeError(f"threat search reads gomoku positions, not {type(state).__name__}")
+    return state
+
+
+def win_in_one(state: Gomoku) -> Point | None:
+    """A point where the player to move makes five at once (the first row by row), or ``None``.
+
+    >>> point_name(win_in_one(Gomoku.from_moves("h8 a1 i8 a2 j8 a3 k8 b1")))
+    'G8'
+    """
+    _check_game(state)
+    if state.is_terminal():
+        return None
+    search = ThreatSearch(state)
+    fives = search.fives[search.attacker]
+    return search.point(min(fives)) if fives else None
+
+
+def must_block(state: Gomoku) -> list[Point]:
+    """The opponent's five points, row by row: where the player to move must play (when it cannot
+    make five itself). Two or more mean the opponent wins whatever is played.
+
+    >>> [point_name(p) for p in must_block(Gomoku.from_moves("h8 a1 i8 a2 j8 a3 k8"))]
+    ['G8', 'L8']
+    """
+    _check_game(state)
+    if state.is_terminal():
+        return []
+    search = ThreatSearch(state)
+    return [search.point(index) for index in sorted(search.fives[search.defender])]
+
+
+def find_vcf(state: Gomoku, *, attacker: Player | None = None, max_depth: int = DEFAULT_VCF_DEPTH,
+             max_nodes: int = DEFAULT_MAX_NODES, deadline: float | None = None,
+             clock: Callable[[], float] = time.monotonic) -> ThreatResult:
+    """A victory by continuous fours for ``attacker`` (by default the player to move), shortest
+    first; see :class:`ThreatResult`.
+
+    Args:
+        state: the position; never changed.
+        attacker: whose win to look for; the opponent of the player to move asks what that
+            opponent threatens if the player to move passed.
+        max_depth: the most attacking moves.
+        max_nodes, deadline, clock: when to stop.
+
+    Raises:
+        TypeError: ``state`` is not a gomoku position.
+        ValueError: a bad attacker, depth or budget.
+    """
+    return _find(state, attacker, max_depth, max_nodes, deadline, clock, threes=False)
+
+
+def find_vct(state: Gomoku, *, attacker: Player | None = None, max_depth: int = DEFAULT_VCT_DEPTH,
+             max_nodes: int = DEFAULT_MAX_NODES, deadline: float | None = None,
+             clock: Callable[[], float] = time.monotonic) -> ThreatResult:
+    """A victory by continuous threats (fours and threes) for ``attacker``, shortest first;
+    arguments as for :func:`find_vcf`.
+
+    >>> state = Gomoku.from_moves("h8 a1 i9 o1 j10 a15 h10 o15")   # an open three on the diagonal
+    >>> find_vct(state).names()   # K11 makes an open four: a VCF, the shortest threat win
+    'K11 L12 G7'
+    """
+    return _find(state, attacker, max_depth, max_nodes, deadline, clock, threes=True)
+
+
+def _find(state: Gomoku, attacker: Player | None, max_depth: int, max_nodes: int, deadline: float | None,
+          clock: Callable[[], float], threes: bool) -> ThreatResult:
+    _check_game(state)
+    if not isinstance(max_depth, int) or isinstance(max_depth, bool) or max_depth < 1:
+        raise ValueError(f"max_depth is a whole number >= 1, not {max_depth!r}")
+    search = ThreatSearch(state, attacker, max_nodes, deadline, clock)
+    if state.is_terminal():
+        return ThreatResult(None, BLACK if search.attacker == BLACK_STONE else WHITE)
+    return search.run(threes, max_depth)
+
+
+def threat_search(state: Gomoku, *, vct: bool = True, max_nodes: int = DEFAULT_MAX_NODES,
+                  deadline: float | None = None, clock: Callable[[], float] = time.monotonic) -> SearchResult | None:
+    """A proven win for the player to move by threats alone: a five, else a VCF, else (with
+    ``vct``) a VCT, each within ``max_nodes`` nodes and the deadline.
+
+    Returns:
+        A :class:`~tictac_edu.search.SearchResult` with ``proven=True`` and the winning line as
+        its ``pv`` (``value`` from the player to move's point of view), or ``None`` when no win
+        was found (which proves nothing).
+    """
+    _check_game(state)
+    if state.is_terminal():
+        return None
+    nodes = 0
+    for finder in (find_vcf, find_vct) if vct else (find_vcf,):
+        result = finder(state, max_nodes=max(1, max_nodes - nodes), deadline=deadline, clock=clock)
+        nodes += result.nodes
+        if result.kind is not None:
+            found = result.search_result(state)
+            found.nodes = nodes
+            return found
+        if nodes >= max_nodes or (deadline is not None and clock() >= deadline):
+            break
+    return None
+
+
+__all__ = ["DEFAULT_MAX_NODES", "ThreatResult", "ThreatSearch", "find_vcf", "find_vct", "must_block",
+           "threat_search", "win_in_one"]
