@@ -7,6 +7,7 @@ import threading
 from typing import cast
 
 import pytest
+from gate import Gate  # the agent that answers when a test lets it
 
 from tictac_edu.agents import RandomAgent, SearchAgent
 from tictac_edu.evaluation.connect4 import threat_evaluation
@@ -32,28 +33,6 @@ def reply(game: GameSession) -> AIMove:
     answer = game.ai_move()
     assert answer is not None and answer.error is None, game.message
     return answer
-
-
-class Gate:
-    """An agent that waits for :meth:`release` before answering (a slow AI, under control)."""
-
-    name = "gate"
-
-    def __init__(self, move: Move = 8) -> None:
-        self.move = move
-        self.asked = threading.Event()
-        self.go = threading.Event()
-
-    def release(self) -> None:
-        self.go.set()
-
-    def choose_move(self, state: GameState) -> Move:
-        self.asked.set()
-        assert self.go.wait(10)
-        return self.move
-
-
-# -- what a session is -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("name", "options", "levels"), [

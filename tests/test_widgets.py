@@ -4,10 +4,10 @@ button click handlers, choices through the drop-downs' values, as the front end 
 from __future__ import annotations
 
 import random
-import threading
 import time
 
 import pytest
+from gate import Gate  # the agent that answers when a test lets it
 
 from tictac_edu.agents import RandomAgent, SearchAgent
 from tictac_edu.games import GameTree, MNKGame, TicTacToe, moves_from_start, new_game, play_moves
@@ -421,25 +421,6 @@ def test_bigger_boards_offer_only_the_presets_that_fit() -> None:
     assert "depth 4" in board.figures.value
     with pytest.raises(ValueError, match="'perfect' is not offered"):
         MNKBoard(4, 4, 3, difficulty="perfect")
-
-
-class Gate:
-    """An agent that waits for :meth:`release` before answering (a slow AI, under control)."""
-
-    name = "gate"
-
-    def __init__(self, move: Move) -> None:
-        self.move = move
-        self.asked = threading.Event()
-        self.go = threading.Event()
-
-    def release(self) -> None:
-        self.go.set()
-
-    def choose_move(self, state: GameState) -> Move:
-        self.asked.set()
-        assert self.go.wait(10)
-        return self.move
 
 
 def test_the_board_answers_while_the_ai_thinks() -> None:
