@@ -87,16 +87,7 @@ def sample_positions(start: GameState, count: int, max_opening: int, rng: random
     """The start and ``count - 1`` random openings of lengths spread evenly up to ``max_opening``."""
     chosen = [start]
     for index in range(1, count):
-        plies = round(index * max_opening / max(1, count - 1))
-        while True:
-            state = start
-            for _ in range(plies):
-                if state.is_terminal():
-                    break
-                state = state.play(rng.choice(state.legal_moves()))
-            if not state.is_terminal():
-                chosen.append(state)
-                break
+        chosen.append(timing.random_opening(start, round(index * max_opening / max(1, count - 1)), rng))
     return chosen
 
 

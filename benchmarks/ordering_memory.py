@@ -126,24 +126,12 @@ def measure(position: Position, methods: tuple[str, ...]) -> None:
     position.check_nodes = [r.nodes for r in deepening_loop(state, evaluate, depth, lambda: shared)]
 
 
-def random_opening(start: GameState, plies: int, rng: random.Random) -> GameState:
-    """``plies`` uniformly random moves from ``start``, drawn again until the game is not over."""
-    while True:
-        state = start
-        for _ in range(plies):
-            if state.is_terminal():
-                break
-            state = state.play(rng.choice(state.legal_moves()))
-        if not state.is_terminal():
-            return state
-
-
 def undecided_opening(start: GameState, plies: int, rng: random.Random, probe_depth: int) -> GameState:
-    """A random opening (as :func:`random_opening`) whose outcome a static-order alpha-beta to
+    """A random opening (as :func:`timing.random_opening`) whose outcome a static-order alpha-beta to
     ``probe_depth`` does not prove, so that the deepening goes on past that depth."""
     evaluate = evaluation(start)
     while True:
-        state = random_opening(start, plies, rng)
+        state = timing.random_opening(start, plies, rng)
         if not alphabeta(state, probe_depth, evaluate, order=list(start.game.move_order)).proven:
             return state
 
@@ -166,7 +154,7 @@ def positions(mnk_depth: int, connect4_depth: int, openings: int, seed: int) -> 
     seen = {position.state.key() for position in chosen if position.game == "Connect Four"}
     count = 0
     while count < openings:
-        drawn = random_opening(connect4, 4, rng)
+        drawn = timing.random_opening(connect4, 4, rng)
         if drawn.key() not in seen:
             seen.add(drawn.key())
             assert isinstance(drawn, ConnectFour)

@@ -16,11 +16,12 @@ from __future__ import annotations
 import datetime
 import os
 import platform
+import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -108,3 +109,15 @@ def peer_missing(peer: str, install: str, error: BaseException) -> None:
 def flush() -> None:
     """Flush standard output, so a long run shows its progress."""
     sys.stdout.flush()
+
+
+def random_opening(start: Any, plies: int, rng: random.Random) -> Any:
+    """``plies`` uniformly random moves from ``start``, drawn again until the game is not over."""
+    while True:
+        state = start
+        for _ in range(plies):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if not state.is_terminal():
+            return state

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from test_benchmarks import load  # imports benchmarks/NAME.py
 
 from tictac_edu.agents import SearchAgent, ThreatAgent, difficulties, difficulty_agent
 from tictac_edu.arena import play_match
@@ -94,27 +95,13 @@ def test_a_self_play_match_alternates_colours() -> None:
 
 # -- the benchmark scripts, smallest options (a smoke test: nothing is timed here) ----------------
 
-def load_benchmark(name: str):  # type: ignore[no-untyped-def]
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_speed_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    load_benchmark("gomoku_speed").main(["--positions", "1", "--time-limit", "0.05", "--renju", "3"])
+    load("gomoku_speed").main(["--positions", "1", "--time-limit", "0.05", "--renju", "3"])
     out = capsys.readouterr().out
     assert "opening" in out and "renju forbidden-point scan" in out
 
 
 def test_the_strength_benchmark_runs_a_self_play_match(capsys: pytest.CaptureFixture[str]) -> None:
-    load_benchmark("gomoku_strength").main(["--peers", "--self-play", "easy", "medium", "--games", "1"])
+    load("gomoku_strength").main(["--peers", "--self-play", "easy", "medium", "--games", "1"])
     out = capsys.readouterr().out
     assert "easy vs medium" in out and "per move" in out
