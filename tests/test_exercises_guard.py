@@ -81,10 +81,10 @@ def test_the_fallback_clocks_pass_the_references(mode, monkeypatch):
 @pytest.mark.parametrize("mode", ["signal", "watchdog", "trace"])
 def test_every_clock_stops_a_loop(mode, monkeypatch):
     monkeypatch.setenv(FORCE_MODE_ENV, mode)
-    started = time.perf_counter()
+    started = time.process_time()
     report = check("minimax", _loop_forever, time_limit=0.2)
     assert report.failures[0].kind == "too slow"
-    assert time.perf_counter() - started < 15
+    assert time.process_time() - started < 15  # CPU time: the loop was stopped, whatever the load
 
 
 def test_without_setitimer_every_reference_passes(monkeypatch):

@@ -32,12 +32,14 @@ def test_every_level_moves_legally_within_its_time_limit(level: str) -> None:
     agent = difficulty_agent(Gomoku(), level, seed=1)
     for moves in POSITIONS:
         state = Gomoku.from_moves(moves)
-        wall, cpu = time.perf_counter(), time.process_time()
+        cpu = time.process_time()
         move = agent.choose_move(state)
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        cpu = time.process_time() - cpu
         assert move in state.legal_moves()
         if preset.time_limit is not None:
-            assert wall <= preset.time_limit * OVERRUN, f"{level}: {wall:.2f} s wall"
+            # CPU time: an agent that ignored its deadline would overrun it on any machine, while
+            # wall-clock time on a shared, busy machine depends on the load (benchmarks/agents_time.py
+            # measures the wall-clock time per move).
             assert cpu <= preset.time_limit * OVERRUN, f"{level}: {cpu:.2f} s CPU"
 
 
