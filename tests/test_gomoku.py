@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tictac_edu.exercises.positions import random_renju_positions
 from tictac_edu.games import IllegalMoveError, new_game
 from tictac_edu.games.gomoku import BLACK, WHITE, Gomoku, parse_point, point_name
 
@@ -136,26 +137,6 @@ def test_the_published_renju_cases(case: dict) -> None:
 
 def test_all_38_cases_are_there() -> None:
     assert len(load_cases()) == 38
-
-
-def random_renju_positions(count: int, seed: int) -> list[Gomoku]:
-    """Random positions of 10 to 60 stones clustered around the centre, Black to move, many of
-    them with forbidden points (a position that already holds a five is skipped)."""
-    rng = random.Random(seed)
-    found: list[Gomoku] = []
-    while len(found) < count:
-        n = rng.randint(10, 60)
-        points: set[tuple[int, int]] = set()
-        while len(points) < n:
-            points.add((min(14, max(0, int(rng.gauss(7, 3)))), min(14, max(0, int(rng.gauss(7, 3))))))
-        ordered = sorted(points)
-        rng.shuffle(ordered)
-        black = rng.randint(n // 2, n // 2 + n // 4 + 1)
-        try:
-            found.append(Gomoku.from_stones(ordered[:black], ordered[black:], rule="renju", to_move=BLACK))
-        except ValueError:
-            continue
-    return found
 
 
 def test_forbidden_points_agree_with_an_independent_referee() -> None:

@@ -956,3 +956,181 @@ def centre_key_distance_only(state, move):
 @buggy("centre_key", "fixed_centre", "the centre is column 3 whatever the width")
 def centre_key_fixed_centre(state, move):
     return abs(move - 3) + (0.5 if move > 3 else 0)
+
+
+# -- 06 count_fours ------------------------------------------------------------------------
+
+def _fours_with(name: str, *, per_window: bool = False, gap_open: bool = False, drop_in_five: bool = True,
+                merge_fives: bool = True, skip_white: bool = True, pad: bool = False,
+                contiguous: bool = False) -> Callable[..., Any]:
+    def count_fours(line):  # the windows of the solution, with one step changed
+        if pad:
+            line = "." + line + "."               # as if the line went on past its ends
+        fives, completions, fours_seen = [], {}, 0
+        for start in range(len(line) - 4):
+            window = range(start, start + 5)
+            if skip_white and any(line[i] == "O" for i in window):
+                continue
+            stones = frozenset(i for i in window if line[i] == "X")
+            if len(stones) == 5:
+                fives.append(stones)
+            elif len(stones) == 4:
+                empty = next(i for i in window if line[i] != "X")
+                if contiguous and max(stones) - min(stones) != 3:
+                    continue
+                completions.setdefault(stones, set()).add(empty)
+                fours_seen += 1
+        runs: list[frozenset[int]] = []
+        for stones in fives:
+            if merge_fives and runs and runs[-1] & stones:
+                runs[-1] = runs[-1] | stones
+            else:
+                runs.append(stones)
+        counts = {"five": len(runs), "open four": 0, "four": 0}
+        for stones, points in completions.items():
+            if drop_in_five and any(stones <= run for run in runs):
+                continue
+            if per_window:
+                counts["four"] += len(points)     # one four for every window that shows it
+            elif gap_open:
+                ends_empty = min(stones) > 0 and max(stones) < len(line) - 1 and \
+                    line[min(stones) - 1] == "." and line[max(stones) + 1] == "."
+                counts["open four" if ends_empty or len(points) >= 2 else "four"] += 1
+            else:
+                counts["open four" if len(points) >= 2 else "four"] += 1
+        return counts
+    return _named(count_fours, name)
+
+
+buggy("count_fours", "four_per_window", "every window with four stones counts as a four")(
+    _fours_with("count_fours_per_window", per_window=True))
+buggy("count_fours", "gap_four_open", "a four with empty points at both ends counts as open, XX.XX among them")(
+    _fours_with("count_fours_gap_is_open", gap_open=True))
+buggy("count_fours", "five_also_four", "the stones of a five are counted as a four too")(
+    _fours_with("count_fours_five_and_four", drop_in_five=False))
+buggy("count_fours", "five_per_window", "six in a row counts as two fives")(
+    _fours_with("count_fours_five_per_window", merge_fives=False))
+buggy("count_fours", "white_ignored", "windows with a white stone in them are used")(
+    _fours_with("count_fours_through_white", skip_white=False))
+buggy("count_fours", "edge_as_empty", "the line goes on, empty, past the edges of the board")(
+    _fours_with("count_fours_padded", pad=True))
+buggy("count_fours", "contiguous_only", "only four stones side by side are fours")(
+    _fours_with("count_fours_contiguous_only", contiguous=True))
+
+
+@buggy("count_fours", "contiguous_only", "the line is searched for the strings XXXX and XXXXX")
+def count_fours_substrings(line):
+    counts = {"five": 0, "open four": 0, "four": 0}
+    counts["five"] = line.count("XXXXX")
+    for at in range(len(line) - 3):
+        if line[at:at + 4] == "XXXX" and (at == 0 or line[at - 1] != "X") and \
+                (at + 4 == len(line) or line[at + 4] != "X"):
+            before = at > 0 and line[at - 1] == "."
+            after = at + 4 < len(line) and line[at + 4] == "."
+            if before and after:
+                counts["open four"] += 1
+            elif before or after:
+                counts["four"] += 1
+    return counts
+
+
+# -- 06 candidates -------------------------------------------------------------------------
+
+def _candidates_with(name: str, *, square: bool = True, reach: int = 0, bounds: bool = True, empty_only: bool = True,
+                     unique: bool = True, centre: bool = True, colours: tuple[str, ...] = ("Black", "White"),
+                     last_only: bool = False) -> Callable[..., Any]:
+    def candidates(state, radius=2):  # the square around every stone, with one step changed
+        size = state.size
+        stones = [point for colour in colours for point in state.stones(colour)]
+        if last_only and state.last_move is not None:
+            stones = [state.last_move]
+        if not stones:
+            return [(size // 2, size // 2)] if centre else []
+        found = []
+        limit = radius + reach
+        for x, y in stones:
+            for dx in range(-limit, limit + 1):
+                for dy in range(-limit, limit + 1):
+                    if not square and abs(dx) + abs(dy) > limit:
+                        continue
+                    point = (x + dx, y + dy)
+                    inside = 0 <= point[0] < size and 0 <= point[1] < size
+                    if bounds and not inside:
+                        continue
+                    if empty_only and inside and state.stone(point) is not None:
+                        continue
+                    if point == (x, y) and empty_only:
+                        continue
+                    found.append(point)
+        return sorted(set(found)) if unique else found
+    return _named(candidates, name)
+
+
+buggy("candidates", "manhattan_radius", "points two steps away diagonally are missing (a diamond)")(
+    _candidates_with("candidates_diamond", square=False))
+buggy("candidates", "radius_off_by_one", "the points at exactly two steps are missing")(
+    _candidates_with("candidates_radius_one", reach=-1))
+buggy("candidates", "radius_off_by_one", "points three steps away are listed too")(
+    _candidates_with("candidates_radius_three", reach=1))
+buggy("candidates", "off_board", "points off the board are listed near the edges")(
+    _candidates_with("candidates_off_board", bounds=False))
+buggy("candidates", "occupied_listed", "points holding a stone are listed")(
+    _candidates_with("candidates_with_stones", empty_only=False))
+buggy("candidates", "duplicate_points", "points near several stones are listed several times")(
+    _candidates_with("candidates_repeated", unique=False))
+buggy("candidates", "empty_board_centre", "an empty board has no candidates")(
+    _candidates_with("candidates_none_on_empty", centre=False))
+buggy("candidates", "one_colour_only", "only the points near Black's stones are listed")(
+    _candidates_with("candidates_black_only", colours=("Black",)))
+buggy("candidates", "last_move_only", "only the points near the last stone are listed")(
+    _candidates_with("candidates_last_move_only", last_only=True))
+
+
+# -- 06 forbidden_kind ---------------------------------------------------------------------
+
+def _forbidden_with(name: str, *, five_first: bool = True, overline_at: int = 6, count_fours_per_line: bool = True,
+                    recursive: bool = True, per_point: bool = False, fours_as_threes: bool = False,
+                    kinds: tuple[Any, Any, Any] = ("OL", "44", "33")) -> Callable[..., Any]:
+    def forbidden_kind(black, white, point, size=15):  # the solution's order of tests, with one step changed
+        from tictac_edu.games.renju import DIRECTIONS, fours, run_length, straight_four_points
+
+        after = set(black) | {point}
+        runs = [run_length(after, point, direction) for direction in DIRECTIONS]
+        if five_first and 5 in runs:
+            return None
+        if max(runs) >= overline_at:
+            return kinds[0]
+        four_counts = [fours(after, white, point, direction, size) for direction in DIRECTIONS]
+        made = sum(four_counts) if count_fours_per_line else sum(1 for count in four_counts if count)
+        if made >= 2:
+            return kinds[1]
+        if not five_first and 5 in runs:
+            return None
+        threes = sum(1 for count in four_counts if count) if fours_as_threes else 0
+        for direction in DIRECTIONS:
+            points = straight_four_points(after, white, point, direction, size)
+            real = [four_point for four_point in points
+                    if not recursive or forbidden(after, white, four_point, size) is None]
+            threes += len(real) if per_point else bool(real)
+        return kinds[2] if threes >= 2 else None
+
+    forbidden = _named(forbidden_kind, name)
+    return forbidden
+
+
+buggy("forbidden_kind", "five_not_first", "a five that is also a double-four is called forbidden")(
+    _forbidden_with("forbidden_five_last", five_first=False))
+buggy("forbidden_kind", "overline_as_five", "six in a row is not an overline")(
+    _forbidden_with("forbidden_overline_from_seven", overline_at=7))
+buggy("forbidden_kind", "one_four_per_line", "two fours on one line count as one")(
+    _forbidden_with("forbidden_one_four_per_line", count_fours_per_line=False))
+buggy("forbidden_kind", "fake_three", "a three whose straight-four points are forbidden still counts")(
+    _forbidden_with("forbidden_counts_fake_threes", recursive=False))
+buggy("forbidden_kind", "three_per_point", "an open three counts twice, once per straight-four point")(
+    _forbidden_with("forbidden_three_per_point", per_point=True))
+buggy("forbidden_kind", "four_as_three", "a four and a three together are called a double-three")(
+    _forbidden_with("forbidden_four_and_three", fours_as_threes=True))
+buggy("forbidden_kind", "forbidden_kind_value", "True comes back instead of the kind")(
+    _forbidden_with("forbidden_returns_true", kinds=(True, True, True)))
+buggy("forbidden_kind", "forbidden_kind_value", "the kinds are spelt out as words")(
+    _forbidden_with("forbidden_returns_words", kinds=("overline", "double-four", "double-three")))

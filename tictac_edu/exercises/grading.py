@@ -98,7 +98,7 @@ class ExerciseGrade:
     Attributes:
         student: the student.
         exercise: the exercise.
-        notebook: its notebook, ``"00"`` .. ``"05"``.
+        notebook: its notebook, ``"00"`` .. ``"07"``.
         status: ``"passed"``, ``"failed"``, ``"not attempted"`` or ``"error"``.
         mistakes: the ids of the mistakes diagnosed, the most likely first.
         hint: the id of the mistake whose hint she was shown (the first of ``mistakes``).

@@ -309,6 +309,86 @@ _MISTAKES = [
     Mistake("fixed_centre", "the centre depends on the width",
             "The centre column was fixed at 3, which is right for 7 columns only: the centre is "
             "`state.columns // 2`."),
+    # -- 06 gomoku: patterns on a line ---------------------------------------------------
+    Mistake("four_per_window", "a four counted once per window",
+            "An open four `.XXXX.` was counted as two fours: two windows of five see the same four stones "
+            "(`.XXXX` and `XXXX.`). Count each SET of four stones once, and keep the points that complete "
+            "it: a set that two points complete is one open four, a set that one point completes is a four. "
+            "A dict from `frozenset(stones)` to a set of points does exactly that."),
+    Mistake("gap_four_open", "XX.XX is a four, not an open four",
+            "A four with a gap (`XX.XX`, `X.XXX`) was taken for an open four. Only the gap completes it: one "
+            "point, so one move blocks it. An open four has TWO points that each make five (`.XXXX.`). Decide "
+            "by the number of completing points, not by the empty points at the ends of the window."),
+    Mistake("five_also_four", "the stones of a five are not a four as well",
+            "Four stones that are part of a five were counted as a four too (`XXXXX.` holds a five, not a five "
+            "and a four). Leave out every set of four stones that lies inside a five."),
+    Mistake("five_per_window", "a long five counted once per window",
+            "Six in a row was counted as two fives (two windows of five see it). In freestyle a run of five "
+            "or more is ONE five: merge the windows of five that overlap."),
+    Mistake("white_ignored", "a white stone blocks a window",
+            "A window holding a white stone was used: Black can never make five there. Skip every window that "
+            "contains an \"O\"."),
+    Mistake("edge_as_empty", "the edge of the board blocks like a stone",
+            "The line was treated as if it went on past its ends (`XXXX` at the edge became an open four). The "
+            "ends of the string are the edges of the board: only windows of five points that lie inside the "
+            "line count."),
+    Mistake("contiguous_only", "fours with a gap are fours too",
+            "Only four stones side by side were found. `XX.XX`, `X.XXX` and `XXX.X` are fours as well: one "
+            "stone in the gap makes five. Look at every window of five points with four black stones and one "
+            "empty point, wherever the empty point is."),
+    # -- 06 gomoku: candidate moves ------------------------------------------------------------
+    Mistake("manhattan_radius", "radius 2 is a square, not a diamond",
+            "Points two steps away diagonally (two columns AND two rows away) were left out: `abs(dx) + "
+            "abs(dy) <= radius` is a diamond. Gomoku lines run diagonally too: take every `dx` and `dy` from "
+            "`-radius` to `radius`."),
+    Mistake("radius_off_by_one", "range(-radius, radius + 1)",
+            "The points at exactly `radius` steps were missed (or one step further were added): "
+            "`range(-radius, radius)` stops at radius - 1. Use `range(-radius, radius + 1)`."),
+    Mistake("off_board", "points off the board",
+            "Points off the board were listed (near an edge `x - 2` can be negative or `x + 2` past "
+            "`size - 1`). Keep only `0 <= x < state.size and 0 <= y < state.size`."),
+    Mistake("occupied_listed", "stones are not candidates",
+            "Points that already hold a stone were listed: keep only empty points, `state.stone((x, y)) is "
+            "None`."),
+    Mistake("duplicate_points", "each point once",
+            "Some points were listed several times, once for every stone near them. Collect them in a set "
+            "(then return `sorted(found)`)."),
+    Mistake("empty_board_centre", "the empty board: the centre",
+            "On an empty board there is no stone to be near: return the centre alone, "
+            "`[(state.size // 2, state.size // 2)]`."),
+    Mistake("one_colour_only", "both players' stones",
+            "Only one player's stones were looked at. Candidates are the points near ANY stone: blocking "
+            "the opponent matters as much as building your own line."),
+    Mistake("last_move_only", "near every stone, not only the last one",
+            "Only the points near the last stone played were listed. A good move can be next to any stone on "
+            "the board: go through all of them."),
+    # -- 06 gomoku: renju's forbidden points ---------------------------------------------------
+    Mistake("five_not_first", "five comes first",
+            "A point that makes exactly five was called forbidden. A five wins, and the rules say it is "
+            "never forbidden, even if the same stone also makes a double-four or a double-three: test "
+            "`5 in runs` before anything else and return None."),
+    Mistake("overline_as_five", "six in a row is an overline",
+            "Six or more black stones in a row were taken for a five. For Black under renju only EXACTLY "
+            "five wins; six or more is an overline, forbidden: `if max(runs) >= 6: return \"OL\"`."),
+    Mistake("one_four_per_line", "two fours on one line",
+            "Two fours on ONE line (`XXX.p.XXX` once p is played, or `X.XXX.X`) were counted as one. Add up "
+            "`fours(...)` over the directions; do not just ask whether each direction has a four."),
+    Mistake("fake_three", "a fake three does not count",
+            "A three whose every straight-four point is itself forbidden for Black was counted. Such a "
+            "*fake three* can never become a straight four, so it does not count towards a double-three: "
+            "a three is real only if `forbidden_kind(after, white, four_point, size)` is None for at least "
+            "one of its straight-four points (the function calls itself, with the new stone on the board)."),
+    Mistake("three_per_point", "one three per line",
+            "A three was counted once for every point that makes it a straight four: an open three `.XXX.` "
+            "has two such points but is ONE three. Count the lines (directions) that hold a real three, at "
+            "most one per direction."),
+    Mistake("four_as_three", "a four is not a three",
+            "A move that makes a four and a three (a 4-3, the usual winning move) was called a "
+            "double-three, or fours were counted as threes. Only a double-three (two threes), a double-four "
+            "or an overline is forbidden; a four and a three together are allowed."),
+    Mistake("forbidden_kind_value", "return \"OL\", \"44\", \"33\" or None",
+            "Return one of the strings \"OL\" (overline), \"44\" (double-four), \"33\" (double-three), or None "
+            "when Black may play the point; not True/False or a longer name."),
 ]
 
 _MISTAKES += [

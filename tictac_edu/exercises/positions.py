@@ -10,7 +10,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from tictac_edu.games import ConnectFour, GameTree, MNKGame, TicTacToe, moves_from_start, new_game, play_moves
+from tictac_edu.games import ConnectFour, GameTree, Gomoku, MNKGame, TicTacToe, moves_from_start, new_game, play_moves
+from tictac_edu.games.gomoku import BLACK
 
 Position = MNKGame | GameTree | ConnectFour
 """A game position the checks use: hashable, so expected values can be cached."""
@@ -190,3 +191,23 @@ def random_games(seed: int, count: int, min_ply: int, max_ply: int, finished: bo
     ``min_ply``..``max_ply`` moves deep, unfinished unless ``finished`` (then only finished
     ones). The same every run."""
     return random_positions(seed, count, min_ply, max_ply, ConnectFour, finished)
+
+
+def random_renju_positions(count: int, seed: int) -> list[Gomoku]:
+    """Random positions of 10 to 60 stones clustered around the centre, Black to move, many of
+    them with forbidden points (a position that already holds a five is skipped)."""
+    rng = random.Random(seed)
+    found: list[Gomoku] = []
+    while len(found) < count:
+        n = rng.randint(10, 60)
+        points: set[tuple[int, int]] = set()
+        while len(points) < n:
+            points.add((min(14, max(0, int(rng.gauss(7, 3)))), min(14, max(0, int(rng.gauss(7, 3))))))
+        ordered = sorted(points)
+        rng.shuffle(ordered)
+        black = rng.randint(n // 2, n // 2 + n // 4 + 1)
+        try:
+            found.append(Gomoku.from_stones(ordered[:black], ordered[black:], rule="renju", to_move=BLACK))
+        except ValueError:
+            continue
+    return found

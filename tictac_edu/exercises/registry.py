@@ -66,6 +66,7 @@ CHECK_MODULES = (
     "tictac_edu.exercises.checks.nb03_ordering_memory",
     "tictac_edu.exercises.checks.nb04_evaluation",
     "tictac_edu.exercises.checks.nb05_connect4",
+    "tictac_edu.exercises.checks.nb06_gomoku",
 )
 """The modules that declare the exercises, in course order."""
 
@@ -127,7 +128,7 @@ class Exercise:
 
     Attributes:
         name: the function's name, also the exercise's.
-        notebook: the notebook it belongs to, ``"00"`` .. ``"05"``.
+        notebook: the notebook it belongs to, ``"00"`` .. ``"07"``.
         summary: one line saying what the function does.
         hints: graded hints, vaguest first.
         reference_path: ``"module:function"`` of the reference solution.

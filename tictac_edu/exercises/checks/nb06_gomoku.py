@@ -1,0 +1,457 @@
+"""Notebook 06 (gomoku): ``count_fours``, ``candidates``, ``forbidden_kind``."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+
+from tictac_edu.evaluation.gomoku import candidate_points, line_patterns
+from tictac_edu.exercises.diagnosis import Probe, call
+from tictac_edu.exercises.positions import random_renju_positions
+from tictac_edu.exercises.registry import Context, declare, show_value
+from tictac_edu.games import Gomoku
+from tictac_edu.games.gomoku import BLACK, WHITE, Point, parse_point, point_name
+
+# -- count_fours ----------------------------------------------------------------------------------
+
+count_fours = declare(
+    "count_fours", notebook="06",
+    summary="Black's fives, open fours and fours on one line, each pattern counted once",
+    returns='a dict {"five": ..., "open four": ..., "four": ...} of whole numbers',
+    reference="tictac_edu.exercises.solutions.nb06_gomoku:count_fours",
+    hints=[
+        "Go through every window of five points: `for start in range(len(line) - 4)`, the window being "
+        "`line[start:start + 5]`. Skip a window with an \"O\" in it. Five \"X\" make a five; four \"X\" and "
+        "one \".\" show a four: four stones and the one point that completes them.",
+        "The same four stones can be seen by two windows (`.XXXX.` by `.XXXX` and by `XXXX.`). Collect them "
+        "in a dict: the key `frozenset` of the four stones' positions, the value the set of points that "
+        "complete them. Two points: an open four; one point: a four (`XX.XX` has only its gap).",
+        "Last, the fives: windows of five that overlap are one five (six in a row is one five), and a set "
+        "of four stones that lies inside a five is not also a four.",
+    ],
+)
+
+KEYS = ("five", "open four", "four")
+
+TRAPS: tuple[tuple[str, str], ...] = (
+    (".XXXX.", "one open four: two windows see the same four stones, and both G and L complete them"),
+    ("..XXXX..", "one open four, with room around it"),
+    ("XX.XX", "a four, not an open four: only the gap makes five (the 11011 trap)"),
+    (".XX.XX.", "a four, not an open four, though both ends are empty: only the gap makes five"),
+    ("X.XXX", "a four with a gap: only the gap makes five"),
+    ("XXX.X", "a four with a gap"),
+    ("X.XXX.X", "two fours on one line: two different sets of four stones, each completed by its own gap"),
+    ("OXXXX.", "a four: White blocks one end"),
+    ("XXXX.", "a four: the edge of the board blocks one end"),
+    (".XXXX", "a four at the other edge"),
+    ("XXXX", "nothing: the line is only four points long, no window of five fits"),
+    ("XXXXX", "a five"),
+    ("XXXXXX", "one five: six in a row is one five in freestyle, not two"),
+    ("XXXXX.", "a five, and its stones are not also a four"),
+    ("XXXXX.X", "a five, and a four beside it: X X X X . X with the last stone and three of the five"),
+    ("OXXXXO", "nothing: White blocks both ends of four stones that have no room"),
+    ("XXXXOXXXX", "nothing: the white stone leaves four points on each side"),
+    (".XXXXO....", "a four: White blocks one end"),
+    ("X.X.X.X.X", "nothing: no window of five holds four black stones"),
+)
+
+
+def _line_counts(line: str) -> dict[str, int]:
+    counts = line_patterns(line)[BLACK]
+    return {"five": counts.five, "open four": counts.open_four, "four": counts.four}
+
+
+def _show_line(line: str) -> str:
+    return f"count_fours({line!r})"
+
+
+def _expect_fours(t: Context, line: str, why: str = "") -> None:
+    shown = _show_line(line)
+    got = t.call(line, position=shown)
+    expected = _line_counts(line)
+    if not isinstance(got, dict):
+        t.fail(f'count_fours should return a dict such as {{"five": 0, "open four": 1, "four": 0}}; it returned '
+               f"{show_value(got)}.", kind="wrong type", position=shown, expected=expected, got=got)
+    missing = [key for key in KEYS if key not in got]
+    if missing:
+        t.fail(f"The dict has no {', '.join(repr(key) for key in missing)}: it must have the three keys "
+               f"{', '.join(repr(key) for key in KEYS)} (a count of 0 included).", position=shown,
+               expected=expected, got=got)
+    answer = {key: got[key] for key in KEYS}
+    if answer == expected:
+        return
+    t.fail(f"On the line {line!r}: {why or 'not the patterns of the docstring'}.", position=shown,
+           expected=expected, got=answer, mistake=_fours_mistake(line, expected, answer))
+
+
+def _fours_mistake(line: str, expected: dict[str, int], got: dict[str, Any]) -> str | None:
+    """The classic mistake that best explains a wrong answer on ``line`` (a guess)."""
+    if expected["open four"] and got.get("four") == expected["four"] + 2 * expected["open four"]:
+        return "four_per_window"
+    if "XX.XX" in line or "X.XXX" in line or "XXX.X" in line:
+        if got.get("open four", 0) > expected["open four"]:
+            return "gap_four_open"
+        if got.get("four", 0) < expected["four"]:
+            return "contiguous_only"
+    if expected["five"] and got.get("five", 0) > expected["five"]:
+        return "five_per_window"
+    if expected["five"] and got.get("four", 0) > expected["four"]:
+        return "five_also_four"
+    if "O" in line and sum(got.get(key, 0) for key in KEYS) > sum(expected.values()):
+        return "white_ignored"
+    if got.get("open four", 0) > expected["open four"] and (line.startswith("X") or line.endswith("X")):
+        return "edge_as_empty"
+    return None
+
+
+@count_fours.probes
+def _() -> list[Probe]:
+    lines = [line for line, _ in TRAPS] + ["....XXXX", "XXXX....", "O.XXXX.O", ".XXXXX.XXXX.", "XXXX.XXXX",
+                                         "X.XXX.XXX", "OXX.XXO", "..XXX..", "OXXXXX.", "XXXOXX.X"]
+    return [call(line) for line in lines]
+
+
+@count_fours.case("an open four .XXXX. is ONE pattern, though two windows of five see it")
+def _(t: Context) -> None:
+    for line, why in TRAPS[:2]:
+        _expect_fours(t, line, why)
+    for padding in range(4):
+        _expect_fours(t, "." * padding + ".XXXX." + "O" * padding, "one open four")
+
+
+@count_fours.case("XX.XX is a four, not an open four; X.XXX.X holds two fours (the 11011 trap)")
+def _(t: Context) -> None:
+    for line, why in TRAPS[2:7]:
+        _expect_fours(t, line, why)
+
+
+@count_fours.case("blocked by White or by the edge of the board: a four, or nothing")
+def _(t: Context) -> None:
+    for line, why in TRAPS[7:11] + TRAPS[15:18]:
+        _expect_fours(t, line, why)
+
+
+@count_fours.case("fives: six in a row is one five, and the stones of a five are not a four as well")
+def _(t: Context) -> None:
+    for line, why in TRAPS[11:15] + TRAPS[18:]:
+        _expect_fours(t, line, why)
+
+
+@count_fours.case("every line of 5 to 8 points with four black stones or more (2,160 lines): as line_patterns")
+def _(t: Context) -> None:
+    for length in range(5, 9):
+        for cells in itertools.product(".XO", repeat=length):
+            line = "".join(cells)
+            if line.count("X") >= 4:
+                _expect_fours(t, line)
+
+
+@count_fours.case("random lines of 15 points, crowded and sparse")
+def _(t: Context) -> None:
+    rng = random.Random(61)
+    for black in (0.4, 0.55, 0.7):
+        for _ in range(100):
+            line = "".join("X" if (roll := rng.random()) < black else "O" if roll > 0.9 else "." for _ in range(15))
+            _expect_fours(t, line)
+
+
+# -- candidates -----------------------------------------------------------------------------------
+
+candidates = declare(
+    "candidates", notebook="06",
+    summary="the empty points within radius steps of a stone (the centre on an empty board)",
+    returns="a list of points (x, y), each once",
+    reference="tictac_edu.exercises.solutions.nb06_gomoku:candidates",
+    hints=[
+        "On an empty board return `[(state.size // 2, state.size // 2)]`. Otherwise go through every stone: "
+        "`state.stones(\"Black\") + state.stones(\"White\")`.",
+        "Around a stone (x, y) the candidates are (x + dx, y + dy) for every dx AND every dy from -radius to "
+        "radius: `range(-radius, radius + 1)`. That is a square of 5 x 5 points for radius 2, diagonals "
+        "included.",
+        "Keep a point only if it is on the board (0 <= x < size and 0 <= y < size) and empty "
+        "(`state.stone(point) is None`). Collect the points in a set, so that a point near two stones "
+        "comes once, and return `sorted(found)`.",
+    ],
+)
+
+
+def _position_code(state: Gomoku) -> str:
+    return state.as_code()
+
+
+def _candidate_list(t: Context, state: Gomoku, radius: int | None) -> list[Point]:
+    arguments = (state,) if radius is None else (state, radius)
+    call_text = f"candidates(state{'' if radius is None else f', {radius}'})"
+    got = t.call(*arguments, position=state)
+    reproduce = f"state = {_position_code(state)}; {call_text}"
+    if isinstance(got, set | frozenset):
+        got = sorted(got, key=repr)
+    if not isinstance(got, list | tuple) or not all(isinstance(point, tuple) and len(point) == 2 for point in got):
+        t.fail("candidates should return a list of points (x, y), such as [(7, 7), (8, 7)]; it returned "
+               f"{show_value(got)}.", kind="wrong type", position=state, expected="a list of (x, y) tuples",
+               got=show_value(got), raw=True, reproduce=reproduce)
+    return list(got)
+
+
+def _expect_candidates(t: Context, state: Gomoku, radius: int | None = None, why: str = "") -> None:
+    got = _candidate_list(t, state, radius)
+    expected = candidate_points(state, 2 if radius is None else radius)
+    if len(set(got)) != len(got):
+        repeated = sorted({point for point in got if got.count(point) > 1})
+        t.fail(f"Some points are listed more than once: {', '.join(_named(point, state) for point in repeated[:6])}.",
+               position=state, expected=f"{len(expected)} points, each once", got=f"{len(got)} points", raw=True,
+               mistake="duplicate_points")
+    if sorted(got) == sorted(expected):
+        return
+    extra, missing = sorted(set(got) - set(expected)), sorted(set(expected) - set(got))
+    size = state.size
+    off = [point for point in extra if not (0 <= point[0] < size and 0 <= point[1] < size)]
+    taken = [point for point in extra if point not in off and state.stone(point) is not None]
+    parts = []
+    if missing:
+        parts.append(f"missing {len(missing)}: {', '.join(_named(point, state) for point in missing[:8])}")
+    if extra:
+        parts.append(f"not candidates but listed, {len(extra)}: "
+                     f"{', '.join(_named(point, state) for point in extra[:8])}")
+    t.fail((why + " " if why else "") + "; ".join(parts) + ".", position=state,
+           expected=f"{len(expected)} points", got=f"{len(got)} points", raw=True,
+           mistake=_candidates_mistake(state, radius or 2, missing, extra, off, taken),
+           reproduce=f"state = {_position_code(state)}; candidates(state{'' if radius is None else f', {radius}'})")
+
+
+def _named(point: Point, state: Gomoku) -> str:
+    size = state.size
+    if 0 <= point[0] < size and 0 <= point[1] < size:
+        return f"{point_name(point, size)} {point}"
+    return f"{point} (off the board)"
+
+
+def _candidates_mistake(state: Gomoku, radius: int, missing: Sequence[Point], extra: Sequence[Point],
+                        off: Sequence[Point], taken: Sequence[Point]) -> str | None:
+    stones = state.stones(BLACK) + state.stones(WHITE)
+    if not stones:
+        return "empty_board_centre"
+    if off:
+        return "off_board"
+    if taken:
+        return "occupied_listed"
+
+    def distance(point: Point) -> int:
+        return min(max(abs(point[0] - x), abs(point[1] - y)) for x, y in stones)
+
+    if missing and all(distance(point) == radius for point in missing):
+        diagonal = all(min(abs(point[0] - x) + abs(point[1] - y) for x, y in stones) > radius for point in missing)
+        return "manhattan_radius" if diagonal else "radius_off_by_one"
+    if extra and all(distance(point) == radius + 1 for point in extra):
+        return "radius_off_by_one"
+    return None
+
+
+@candidates.probes
+def _() -> list[Probe]:
+    positions = [Gomoku(), Gomoku(9), Gomoku.from_moves("h8"), Gomoku.from_moves("a1"), Gomoku.from_moves("h8 o15"),
+                 Gomoku.from_moves("h8 i9"), Gomoku.from_moves("h8 h9 h10 a1"),
+                 Gomoku.from_moves("h8 a15 i9 o1 j10")]
+    return [call(state) for state in positions] + [call(Gomoku.from_moves("h8 i9 c3"), 1),
+                                                   call(Gomoku.from_moves("h8 i9"), 3)]
+
+
+@candidates.case("the empty board: the centre alone, (7, 7) on 15 x 15, (4, 4) on 9 x 9")
+def _(t: Context) -> None:
+    _expect_candidates(t, Gomoku(), why="On an empty board the only candidate is the centre, H8 = (7, 7):")
+    _expect_candidates(t, Gomoku(9), why="On an empty 9 x 9 board the only candidate is its centre, (4, 4):")
+
+
+@candidates.case("one stone in the middle: the 24 points of the 5 x 5 square around it")
+def _(t: Context) -> None:
+    _expect_candidates(t, Gomoku.from_moves("h8"), why="Around a single stone the candidates are the 5 x 5 square "
+                       "around it, diagonals included, without the stone itself: 24 points;")
+
+
+@candidates.case("stones near the edge and in the corners: nothing off the board")
+def _(t: Context) -> None:
+    for moves in ("a1", "o15", "h8 o15", "a8 o8", "h1 h15"):
+        _expect_candidates(t, Gomoku.from_moves(moves), why="Near the edge, only points on the board count:")
+
+
+@candidates.case("stones close together: each point once, stones never, both colours' neighbours")
+def _(t: Context) -> None:
+    for moves in ("h8 i9", "h8 h9 h10 a1", "h8 a15 i9 o1 j10", "h8 i8 j8 k8 g7 f6"):
+        _expect_candidates(t, Gomoku.from_moves(moves))
+
+
+@candidates.case("radius 1 and radius 3")
+def _(t: Context) -> None:
+    for radius in (1, 3):
+        for moves in ("h8", "h8 i9 c3", "a1 o15"):
+            _expect_candidates(t, Gomoku.from_moves(moves), radius,
+                               why=f"With radius={radius} the square around each stone is "
+                                   f"{2 * radius + 1} x {2 * radius + 1}:")
+
+
+@candidates.case("random games of 5 to 60 moves, and a 9 x 9 board")
+def _(t: Context) -> None:
+    rng = random.Random(62)
+    for size in (15, 15, 15, 9):
+        for _ in range(5):
+            state = Gomoku(size)
+            for _ in range(rng.randint(5, 60 if size == 15 else 25)):
+                if state.is_terminal():
+                    break
+                state = state.play(rng.choice(state.legal_moves()))
+            _expect_candidates(t, state)
+
+
+# -- forbidden_kind -------------------------------------------------------------------------------
+
+forbidden_kind = declare(
+    "forbidden_kind", notebook="06",
+    summary="whether a black stone on a point is forbidden under renju, and why",
+    returns='"OL", "44", "33" or None',
+    reference="tictac_edu.exercises.solutions.nb06_gomoku:forbidden_kind",
+    hints=[
+        "Put the stone on a COPY: `after = set(black) | {point}`. Then `runs = [run_length(after, point, d) "
+        "for d in DIRECTIONS]`: if 5 is among them the move wins and is never forbidden (return None); "
+        "else if some run is 6 or longer it is an overline, \"OL\".",
+        "Fours: add up `fours(after, white, point, d, size)` over the four directions (two fours on one "
+        "line count as two). Two or more: \"44\".",
+        "Threes: a direction holds a real three if, among `straight_four_points(after, white, point, d, "
+        "size)`, some point is NOT forbidden itself: `forbidden_kind(after, white, four_point, size) is "
+        "None` (your function calls itself). Count the directions with a real three; two or more: \"33\".",
+    ],
+)
+
+Composed = tuple[str, Sequence[str], Sequence[str], str, str]
+"""A composed problem: its title, Black's and White's stones by name, the point, the lesson."""
+
+COMPOSED: tuple[Composed, ...] = (
+    ("a double-three", ("H8", "I8", "J7", "J6"), (), "J8",
+     "J8 makes two open threes at once, H8-I8-J8 across and J8-J7-J6 down: a double-three, \"33\"."),
+    ("one open three", ("H8", "I8"), (), "J8",
+     "J8 makes ONE open three, H8-I8-J8: it has two straight-four points (G8 and K8) but is one three. "
+     "Allowed."),
+    ("an overline", ("D8", "E8", "F8", "H8", "I8"), (), "G8",
+     "G8 makes six in a row, D8 to I8: an overline, \"OL\"."),
+    ("five first", ("E8", "F8", "G8", "H8", "I10", "I11", "I12", "J7", "K6", "L5"), (), "I8",
+     "I8 makes exactly five, E8 to I8: a win, and never forbidden, although it also makes two fours "
+     "(I8 with I10-I11-I12, and I8-J7-K6-L5)."),
+    ("two fours on one line", ("C8", "D8", "E8", "I8", "J8", "K8"), (), "G8",
+     "G8 makes X X X . X . X X X: two fours on one line (C8-D8-E8-G8, completed by F8, and G8-I8-J8-K8, "
+     "completed by H8): a double-four, \"44\"."),
+    ("a four and a three", ("F8", "G8", "H8", "I9", "I10"), (), "I8",
+     "I8 makes a four (F8-G8-H8-I8) and a three (I8-I9-I10): a 4-3, allowed (it is how Black wins)."),
+    ("a fake three", ("I8", "J8", "H9", "H10", "K9", "K10", "K11", "K7", "K6"), ("F8",), "H8",
+     "H8 makes a real three down (H8-H9-H10) and a three across (H8-I8-J8) whose only straight-four point, "
+     "K8, is an overline point (K6 to K11): a fake three. One real three: allowed."),
+)
+
+
+def _composed_position(black: Iterable[str], white: Iterable[str]) -> tuple[set[Point], set[Point]]:
+    return {parse_point(name) for name in black}, {parse_point(name) for name in white}
+
+
+def _board(black: set[Point], white: set[Point], size: int = 15) -> Gomoku:
+    return Gomoku.from_stones(black, white, rule="renju", size=size, to_move=BLACK)
+
+
+def _code(black: set[Point], white: set[Point], point: Point, size: int) -> str:
+    tail = "" if size == 15 else f", {size}"
+    return f"forbidden_kind({sorted(black)}, {sorted(white)}, {point}{tail})"
+
+
+def _expect_forbidden(t: Context, black: set[Point], white: set[Point], point: Point, lesson: str = "",
+                      size: int = 15, state: Gomoku | None = None) -> None:
+    state = state or _board(black, white, size)
+    position = state.text() + f"\n(the point: {point_name(point, size)} = {point})"
+    arguments = (black, white, point) if size == 15 else (black, white, point, size)
+    got = t.call(*arguments, position=position)
+    expected = state.forbidden_points().get(point)
+    if got not in ("OL", "44", "33", None):
+        t.fail(f"forbidden_kind should return \"OL\", \"44\", \"33\" or None; it returned {show_value(got)}.",
+               kind="wrong type", position=position, expected=expected, got=got, mistake="forbidden_kind_value",
+               reproduce=_code(black, white, point, size))
+    if got == expected:
+        return
+    t.fail(lesson or f"At {point_name(point, size)} the rules give {expected!r}.", position=position,
+           expected=expected, got=got, mistake=_forbidden_mistake(black, white, point, size, expected, got),
+           reproduce=_code(black, white, point, size))
+
+
+def _forbidden_mistake(black: set[Point], white: set[Point], point: Point, size: int, expected: str | None,
+                       got: str | None) -> str | None:
+    from tictac_edu.games.renju import DIRECTIONS, fours, run_length, straight_four_points
+
+    after = black | {point}
+    runs = [run_length(after, point, direction) for direction in DIRECTIONS]
+    if 5 in runs and got is not None:
+        return "five_not_first"
+    if expected == "OL":
+        return "overline_as_five"
+    four_counts = [fours(after, white, point, direction, size) for direction in DIRECTIONS]
+    if expected == "44" and max(four_counts) >= 2:
+        return "one_four_per_line"
+    if got == "33" and expected is None:
+        lines = [direction for direction in DIRECTIONS if straight_four_points(after, white, point, direction, size)]
+        if any(four_counts) and len(lines) < 2:
+            return "four_as_three"
+        if len(lines) >= 2:
+            return "fake_three"
+        return "three_per_point"
+    return None
+
+
+@forbidden_kind.probes
+def _() -> list[Probe]:
+    probes = []
+    for _, black_names, white_names, name, _ in COMPOSED:
+        black, white = _composed_position(black_names, white_names)
+        probes.append(call(black, white, parse_point(name)))
+    for state, point in _mixed_points():
+        probes.append(call(set(state.stones(BLACK)), set(state.stones(WHITE)), point))
+    return probes
+
+
+@cache
+def _mixed_points() -> tuple[tuple[Gomoku, Point], ...]:
+    """Points of random renju positions where the probes learn the most: every forbidden point of a
+    few positions, and as many allowed points near black stones."""
+    found: list[tuple[Gomoku, Point]] = []
+    for state in random_renju_positions(8, seed=63):
+        forbidden = state.forbidden_points()
+        black = set(state.stones(BLACK))
+        allowed = [point for point in state.legal_moves()
+                   if sum((point[0] + dx, point[1] + dy) in black for dx in (-1, 0, 1) for dy in (-1, 0, 1)) >= 2]
+        found += [(state, point) for point in sorted(forbidden)[:6]] + [(state, point) for point in allowed[:6]]
+    return tuple(found)
+
+
+def _composed_case(index: int) -> None:
+    title, black_names, white_names, point, lesson = COMPOSED[index]
+
+    @forbidden_kind.case(f"{title}: {point}")
+    def _(t: Context) -> None:
+        black, white = _composed_position(black_names, white_names)
+        _expect_forbidden(t, black, white, parse_point(point), lesson)
+
+
+for _index in range(len(COMPOSED)):
+    _composed_case(_index)
+
+
+@forbidden_kind.case("every empty point of random renju positions of 10 to 60 stones: as Gomoku.forbidden_points")
+def _(t: Context) -> None:
+    for state in random_renju_positions(6, seed=64):
+        black, white = set(state.stones(BLACK)), set(state.stones(WHITE))
+        for point in state.legal_moves() + sorted(state.forbidden_points()):
+            _expect_forbidden(t, black, white, point, state=state)
+
+
+@forbidden_kind.case("a 9 x 9 board: the size is passed on")
+def _(t: Context) -> None:
+    black, white = {(1, 4), (2, 4), (4, 2), (4, 1)}, set[Point]()
+    _expect_forbidden(t, black, white, (4, 4), "On a 9 x 9 board, (4, 4) makes two open threes.", size=9)
+    black, white = {(0, 4), (1, 4), (2, 4), (4, 4), (5, 4)}, set[Point]()
+    _expect_forbidden(t, black, white, (3, 4), "(3, 4) makes six in a row on a 9 x 9 board.", size=9)
