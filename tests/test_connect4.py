@@ -401,3 +401,27 @@ def test_alpha_beta_node_figures(moves: str, depth: int, order: list[int] | None
 def test_the_centre_first_order() -> None:
     assert list(centre_first_columns(7)) == CENTRE_FIRST
     assert list(centre_first_columns(6)) == [3, 2, 4, 1, 5, 0]
+
+
+def test_the_fast_playout_plays_the_same_game_as_the_protocol_loop() -> None:
+    """With the same random choices, ``random_playout`` (on the bitboards) must reach the same
+    result as playing random legal moves one by one, from any position, not only the empty
+    board (a playout that swapped the players' discs would agree there and nowhere else)."""
+    import random
+
+    from tictac_edu.search.mcts import plain_playout
+
+    rng = random.Random(42)
+    checked = 0
+    for _ in range(300):
+        state = ConnectFour()
+        for _ in range(rng.randint(0, 30)):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.is_terminal():
+            continue
+        seed = rng.getrandbits(32)
+        assert state.random_playout(random.Random(seed)) == plain_playout(state, random.Random(seed)), state
+        checked += 1
+    assert checked > 200

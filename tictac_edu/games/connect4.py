@@ -594,7 +594,7 @@ class ConnectFour(GameStateBase):
         layout = self._layout
         stride, bottom_masks, column_masks, top_masks = (layout.stride, layout.bottom_masks, layout.column_masks,
                                                          layout.top_masks)
-        position, mask = self.position, self.mask
+        position, mask = self.position ^ self.mask, self.mask  # the discs of the player who moved last
         open_columns = [column for column in range(self.columns) if not mask & top_masks[column]]
         mover = self.to_move
         choice = rng.choice
