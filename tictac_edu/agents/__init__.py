@@ -1,10 +1,19 @@
-"""Players: a random mover, search agents at a depth or a time limit, the Connect Four solver's
-agent, and every game's difficulty levels (:func:`difficulty_agent`)."""
+"""Players: a random mover, search agents at a depth or a time limit, Monte Carlo tree search
+(:class:`MCTSAgent`), the Connect Four solver's agent, and every game's difficulty levels
+(:func:`difficulty_agent`)."""
 
 from tictac_edu.agents.gomoku import ThreatAgent as ThreatAgent  # re-exported: the strong gomoku level
-from tictac_edu.agents.presets import difficulties, difficulty_agent, preset_evaluation, search_order
+from tictac_edu.agents.mcts import MCTSAgent
+from tictac_edu.agents.presets import (
+    all_levels,
+    difficulties,
+    difficulty_agent,
+    mcts_candidates,
+    preset_evaluation,
+    search_order,
+)
 from tictac_edu.agents.search import Agent, RandomAgent, SearchAgent, check_can_move
 from tictac_edu.agents.solver import SolverAgent
 
-__all__ = ["Agent", "RandomAgent", "SearchAgent", "SolverAgent", "check_can_move", "difficulties",
-           "difficulty_agent", "preset_evaluation", "search_order"]
+__all__ = ["Agent", "MCTSAgent", "RandomAgent", "SearchAgent", "SolverAgent", "all_levels", "check_can_move",
+           "difficulties", "difficulty_agent", "mcts_candidates", "preset_evaluation", "search_order"]

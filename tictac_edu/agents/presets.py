@@ -9,19 +9,35 @@ game it is building for.
 ('easy', 'medium', 'hard', 'perfect')
 >>> difficulty_agent(TicTacToe(), "perfect").choose_move(TicTacToe().play(0).play(4).play(1))  # O must block
 2
+
+A game may also offer levels beside that ladder (``GameDescription.extra_presets``): the Monte
+Carlo levels, found by name like the others and listed by :func:`all_levels`.
+
+>>> all_levels(TicTacToe())
+('easy', 'medium', 'hard', 'perfect', 'mcts', 'mcts-solver')
+>>> difficulty_agent(TicTacToe(), "mcts", seed=1).choose_move(TicTacToe().play(0).play(4).play(1))
+2
 """
 
 from __future__ import annotations
 
+from tictac_edu.agents.mcts import MCTSAgent
 from tictac_edu.agents.search import Agent, SearchAgent
 from tictac_edu.games.base import GameState, Preset, resolve
 from tictac_edu.search.common import Evaluation
+from tictac_edu.search.mcts import Candidates, OrderCandidates
 from tictac_edu.search.ordering import OrderSpec
 
 
 def difficulties(state: GameState) -> tuple[str, ...]:
-    """The difficulty levels ``state``'s game offers, weakest first."""
+    """The difficulty levels ``state``'s game offers, weakest first (without the extra levels)."""
     return state.game.difficulties
+
+
+def all_levels(state: GameState) -> tuple[str, ...]:
+    """Every level ``state``'s game offers: its difficulties, weakest first, then its extra
+    levels (the Monte Carlo ones), each a name :func:`difficulty_agent` builds."""
+    return state.game.levels
 
 
 def preset_evaluation(state: GameState, preset: Preset) -> Evaluation:
@@ -41,17 +57,22 @@ def difficulty_agent(state: GameState, difficulty: str, seed: int | None = None)
 
     Levels with ``proven=True`` (``"perfect"`` on tic-tac-toe) search to the end of the game
     and never lose; a level with a time limit deepens until its clock runs out; a solver level
-    (Connect Four's ``"expert"``) plays the solver's proven move when it finds one in time.
+    (Connect Four's ``"expert"``) plays the solver's proven move when it finds one in time; an
+    MCTS level (``kind="mcts"``) is an :class:`~tictac_edu.agents.MCTSAgent` with the level's
+    playouts or time, expanding the moves of :func:`mcts_candidates`.
 
     Args:
         state: a position of the game (only its description is read).
-        difficulty: one of :func:`difficulties` for that game.
-        seed: seed for the level's random moves.
+        difficulty: one of :func:`all_levels` for that game.
+        seed: seed for the level's random moves (an MCTS level's playouts).
 
     Raises:
         ValueError: the game has no such level (the message lists its levels).
     """
     preset = state.game.preset(difficulty)
+    if preset.kind == "mcts":
+        return MCTSAgent(playouts=preset.playouts, time_limit=preset.time_limit, solver=preset.mcts_solver,
+                         candidates=mcts_candidates(state), seed=seed, name=preset.name)
     if preset.kind == "solver":
         assert preset.agent is not None
         return resolve(preset.agent)(time_limit=preset.time_limit, name=preset.name)  # type: ignore[no-any-return]
@@ -68,3 +89,14 @@ def search_order(state: GameState) -> OrderSpec:
     if game.search_order is not None:
         return resolve(game.search_order)()  # type: ignore[no-any-return]
     return list(game.move_order) or None
+
+
+def mcts_candidates(state: GameState) -> Candidates | None:
+    """The moves the course's MCTS levels expand in ``state``'s game: if the game names a
+    ``search_order`` factory (gomoku: the points near the stones), the moves that order keeps,
+    best first (:class:`~tictac_edu.search.mcts.OrderCandidates`); otherwise ``None``, every
+    legal move. Only the tree is narrowed: the random playouts still range over the board."""
+    game = state.game
+    if game.search_order is None:
+        return None
+    return OrderCandidates(resolve(game.search_order)())

@@ -54,9 +54,10 @@ class IllegalMoveError(ValueError):
     """
 
 
-PresetKind = Literal["search", "solver"]
-"""How a difficulty level plays: ``"search"`` (a :class:`~tictac_edu.agents.SearchAgent`) or
-``"solver"`` (the game's exact solver, wrapped by the agent named in :attr:`Preset.agent`)."""
+PresetKind = Literal["search", "solver", "mcts"]
+"""How a difficulty level plays: ``"search"`` (a :class:`~tictac_edu.agents.SearchAgent`),
+``"solver"`` (the game's exact solver, wrapped by the agent named in :attr:`Preset.agent`) or
+``"mcts"`` (Monte Carlo tree search, a :class:`~tictac_edu.agents.MCTSAgent`)."""
 
 
 @dataclass(frozen=True)
@@ -71,11 +72,23 @@ class Preset:
         randomness: the chance of playing a random legal move instead of the searched one.
         use_table: search with a transposition table.
         proven: the level plays only proven-optimal moves (it is *perfect*).
-        kind: ``"search"`` or ``"solver"``.
+        kind: ``"search"``, ``"solver"`` or ``"mcts"``.
         agent: for ``kind="solver"``, the agent class as ``"module:Class"``; it is built with
             ``time_limit`` and ``name``.
         evaluation: the evaluation as ``"module:function"``; ``None`` uses the game's default.
         description: one line for people.
+        playouts: for ``kind="mcts"``, the iterations per move (give this or ``time_limit``).
+        mcts_solver: for ``kind="mcts"``, back up proven results (MCTS-solver).
+
+    An MCTS level has a budget (``playouts`` or ``time_limit``, not both) and nothing else of
+    a search level: no depth, randomness, table or evaluation.
+
+    >>> Preset("mcts", kind="mcts", playouts=2000).playouts
+    2000
+    >>> Preset("mcts", kind="mcts")
+    Traceback (most recent call last):
+    ...
+    ValueError: preset 'mcts': an MCTS level gives playouts or a time_limit (one of them)
     """
 
     name: str
@@ -88,6 +101,8 @@ class Preset:
     agent: str | None = None
     evaluation: str | None = None
     description: str = ""
+    playouts: int | None = None
+    mcts_solver: bool = False
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.randomness <= 1.0:
@@ -96,6 +111,24 @@ class Preset:
             raise ValueError(f"preset {self.name!r}: only a full-depth search without randomness is proven")
         if self.kind == "solver" and not self.agent:
             raise ValueError(f"preset {self.name!r}: a solver level names its agent class")
+        if self.kind == "mcts":
+            self._check_mcts()
+        elif self.playouts is not None or self.mcts_solver:
+            raise ValueError(f"preset {self.name!r}: playouts and mcts_solver are for kind='mcts' levels")
+
+    def _check_mcts(self) -> None:
+        """Raise ``ValueError`` unless this MCTS level has one budget and nothing of a search level."""
+        if (self.playouts is None) == (self.time_limit is None):
+            raise ValueError(f"preset {self.name!r}: an MCTS level gives playouts or a time_limit (one of them)")
+        if self.playouts is not None and (not isinstance(self.playouts, int) or isinstance(self.playouts, bool)
+                                          or self.playouts < 1):
+            raise ValueError(f"preset {self.name!r}: playouts is a whole number >= 1, not {self.playouts!r}")
+        if self.time_limit is not None and not self.time_limit > 0:
+            raise ValueError(f"preset {self.name!r}: time_limit is a positive number of seconds, "
+                             f"not {self.time_limit!r}")
+        if self.depth is not None or self.randomness or self.use_table or self.agent or self.evaluation:
+            raise ValueError(f"preset {self.name!r}: an MCTS level has no depth, randomness, table, agent "
+                             "or evaluation")
 
 
 BoardKind = Literal["cells", "columns", "grid", "tree"]
@@ -114,7 +147,9 @@ class GameDescription:
         players: both players, the first player first.
         rows, columns: the board's shape (0 for games without a board).
         max_plies: the longest possible game.
-        presets: the difficulty levels, weakest first.
+        presets: the difficulty levels, weakest first: the ladder of :attr:`difficulties`.
+        extra_presets: levels offered by name beside the ladder, not ranked in it (the Monte
+            Carlo levels, ``kind="mcts"``): :meth:`preset` finds them, :attr:`levels` lists them.
         evaluation: the default heuristic evaluation, as ``"module:function"``.
         move_order: the moves from most to least promising (an order for alpha-beta:
             :class:`~tictac_edu.search.ordering.StaticOrder`); empty to keep the game's order.
@@ -140,22 +175,41 @@ class GameDescription:
     board: BoardKind = "cells"
     start_code: str = ""
     options: dict[str, Any] = field(default_factory=dict, compare=False)
+    extra_presets: tuple[Preset, ...] = ()
+
+    def __post_init__(self) -> None:
+        if any(preset.kind == "mcts" for preset in self.presets):
+            raise ValueError(f"{self.title}: MCTS levels are not ranked among the difficulties; "
+                             "give them as extra_presets")
+        names = [preset.name for preset in self.presets + self.extra_presets]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.title}: two levels share a name: {names}")
 
     @property
     def difficulties(self) -> tuple[str, ...]:
-        """The names of the difficulty levels, weakest first."""
+        """The names of the difficulty levels, weakest first (the ladder: no extra level)."""
         return tuple(preset.name for preset in self.presets)
 
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The names of every level: the :attr:`difficulties`, then the extra levels.
+
+        >>> from tictac_edu.games import TicTacToe
+        >>> TicTacToe().game.levels
+        ('easy', 'medium', 'hard', 'perfect', 'mcts', 'mcts-solver')
+        """
+        return self.difficulties + tuple(preset.name for preset in self.extra_presets)
+
     def preset(self, name: str) -> Preset:
-        """The difficulty level called ``name``.
+        """The level called ``name``: a difficulty or an extra level.
 
         Raises:
             ValueError: the game has no such level (the message lists the levels it has).
         """
-        for preset in self.presets:
+        for preset in self.presets + self.extra_presets:
             if preset.name == name:
                 return preset
-        levels = ", ".join(self.difficulties) or "none"
+        levels = ", ".join(self.levels) or "none"
         raise ValueError(f"{self.title} has no difficulty {name!r}; its levels are: {levels}")
 
 

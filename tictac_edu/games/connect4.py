@@ -657,6 +657,13 @@ CONNECT4_LEVELS = (
 """Connect Four's difficulty levels. None is called perfect: early in a game the solver cannot
 prove a move within a second in pure Python, so the strongest level says per move whether its
 move was proven."""
+CONNECT4_MCTS_LEVELS = (
+    Preset("mcts", kind="mcts", time_limit=CONNECT4_TIME_LIMIT,
+           description=f"Monte Carlo tree search: random playouts for {CONNECT4_TIME_LIMIT:g} s a move, no evaluation"),
+    Preset("mcts-solver", kind="mcts", time_limit=CONNECT4_TIME_LIMIT, mcts_solver=True,
+           description=f"MCTS-solver: playouts for {CONNECT4_TIME_LIMIT:g} s a move, backing up proven results"),
+)
+"""The Monte Carlo levels, beside the ladder of difficulties (``GameDescription.extra_presets``)."""
 
 
 @cache
@@ -674,7 +681,7 @@ def connect4_description(columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROW
         evaluation="tictac_edu.evaluation.connect4:threat_evaluation",
         move_order=tuple(centre_first_columns(columns)), board="columns",
         start_code="ConnectFour()" if default else f"ConnectFour({columns}, {rows})",
-        options={} if default else {"columns": columns, "rows": rows})
+        options={} if default else {"columns": columns, "rows": rows}, extra_presets=CONNECT4_MCTS_LEVELS)
 
 
 register("connect4", ConnectFour)

@@ -657,6 +657,12 @@ GOMOKU_LEVELS: tuple[Preset, ...] = (
 )
 """Gomoku's difficulty levels, weakest first. None is called perfect: no level plays only
 proven-optimal moves (only the strong level's threat-search wins are proven)."""
+GOMOKU_MCTS_LEVELS: tuple[Preset, ...] = (
+    Preset("mcts", kind="mcts", time_limit=GOMOKU_TIME_LIMIT,
+           description=f"Monte Carlo tree search for {GOMOKU_TIME_LIMIT:g} s a move: expands the points near the "
+                       "stones, plays random games over the whole board"),
+)
+"""The Monte Carlo level, beside the ladder of difficulties (``GameDescription.extra_presets``)."""
 
 
 @cache
@@ -682,7 +688,7 @@ def gomoku_description(size: int = DEFAULT_SIZE, rule: Rule = "freestyle") -> Ga
                            presets=GOMOKU_LEVELS, evaluation="tictac_edu.evaluation.gomoku:pattern_evaluation",
                            move_order=tuple(points), search_order="tictac_edu.evaluation.gomoku:candidate_moves",
                            board="grid", start_code=start,
-                           options=options)
+                           options=options, extra_presets=GOMOKU_MCTS_LEVELS)
 
 
 register("gomoku", Gomoku)

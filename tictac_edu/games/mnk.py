@@ -129,6 +129,18 @@ MNK_LEVELS_SMALL = (
 PERFECT = Preset("perfect", use_table=True, proven=True,
                  description="searches to the end of the game at every move: it never loses")
 """The perfect player, offered on boards of at most :data:`PERFECT_MAX_CELLS` cells."""
+MCTS_PLAYOUTS = 5000
+"""Iterations per move of the MCTS levels: in ``benchmarks/mcts_vs_alphabeta.py`` (300 games
+against the perfect level per setting) UCT lost no game with 5,000 playouts a move (one with
+2,000 or 3,000), MCTS-solver none from 2,000; about 0.1 s for the first move, less later."""
+MNK_MCTS_LEVELS = (
+    Preset("mcts", kind="mcts", playouts=MCTS_PLAYOUTS,
+           description=f"Monte Carlo tree search: {MCTS_PLAYOUTS:,} random playouts a move, no evaluation"),
+    Preset("mcts-solver", kind="mcts", playouts=MCTS_PLAYOUTS, mcts_solver=True,
+           description=f"MCTS-solver: {MCTS_PLAYOUTS:,} playouts a move, backing up proven wins, draws and losses"),
+)
+"""The Monte Carlo levels, beside the ladder of difficulties (``GameDescription.extra_presets``),
+offered with the perfect level, on boards of at most :data:`PERFECT_MAX_CELLS` cells."""
 MNK_LEVELS_LARGE = (
     Preset("easy", depth=1, time_limit=0.5, randomness=0.3,
            description="looks one move ahead (at most 0.5 s); 30% of its moves are random"),
@@ -175,7 +187,8 @@ def mnk_description(rows: int, columns: int, k: int) -> GameDescription:
         players=(X, O), rows=rows, columns=columns, max_plies=cells, presets=levels,
         evaluation="tictac_edu.evaluation.mnk:line_evaluation", move_order=order, board="cells",
         start_code="TicTacToe()" if tictactoe else f"MNKGame({rows}, {columns}, {k})",
-        options={} if tictactoe else {"rows": rows, "columns": columns, "k": k})
+        options={} if tictactoe else {"rows": rows, "columns": columns, "k": k},
+        extra_presets=MNK_MCTS_LEVELS if cells <= PERFECT_MAX_CELLS else ())
 
 
 class MNKGame(GameStateBase):

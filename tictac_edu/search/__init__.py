@@ -4,7 +4,8 @@
 The alpha-beta a learner reads is :class:`AlphaBeta` (with its lesson variants
 :class:`StrictCutoff`, :class:`FreshRootWindow` and :class:`OrderedMoves`); :func:`alphabeta`
 runs the same search with the best line, tables, learning move orders, a deadline, traces and
-proven values around it.
+proven values around it. :func:`mcts` (:class:`MCTS`, :class:`MCTSSolver`) is Monte Carlo tree
+search: no evaluation, random playouts instead.
 """
 
 from tictac_edu.search.alphabeta import AlphaBeta, FreshRootWindow, OrderedMoves, StrictCutoff, alphabeta, variant
@@ -12,6 +13,7 @@ from tictac_edu.search.common import INFINITY, Evaluation, terminal_value
 from tictac_edu.search.counting import TreeCounts, count_tree
 from tictac_edu.search.deepening import iterative_deepening
 from tictac_edu.search.engine import SearchEngine
+from tictac_edu.search.mcts import MCTS, MCTSNode, MCTSResult, MCTSSolver, OrderCandidates, mcts
 from tictac_edu.search.minimax import minimax, negamax
 from tictac_edu.search.ordering import (
     HistoryHeuristic,
@@ -25,8 +27,9 @@ from tictac_edu.search.result import SearchResult, SearchTimeout, TraceEvent
 from tictac_edu.search.table import Bound, TableEntry, TranspositionTable
 
 __all__ = [
-    "INFINITY", "AlphaBeta", "Bound", "Evaluation", "FreshRootWindow", "HistoryHeuristic", "KeyOrder",
-    "KillerMoves", "MoveOrder", "OrderedMoves", "SearchEngine", "SearchResult", "SearchTimeout", "StaticOrder",
-    "StrictCutoff", "TableEntry", "TraceEvent", "TranspositionTable", "TreeCounts", "alphabeta", "combine",
-    "count_tree", "iterative_deepening", "minimax", "negamax", "terminal_value", "variant",
+    "INFINITY", "MCTS", "AlphaBeta", "Bound", "Evaluation", "FreshRootWindow", "HistoryHeuristic", "KeyOrder",
+    "KillerMoves", "MCTSNode", "MCTSResult", "MCTSSolver", "MoveOrder", "OrderCandidates", "OrderedMoves",
+    "SearchEngine", "SearchResult", "SearchTimeout", "StaticOrder", "StrictCutoff", "TableEntry", "TraceEvent",
+    "TranspositionTable", "TreeCounts", "alphabeta", "combine", "count_tree", "iterative_deepening", "mcts",
+    "minimax", "negamax", "terminal_value", "variant",
 ]

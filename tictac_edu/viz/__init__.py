@@ -8,6 +8,8 @@
   node counts the notebooks compare.
 * :mod:`tictac_edu.viz.boards`: :func:`side_by_side` shows positions in a row, with captions.
 * :mod:`tictac_edu.viz.progress`: :func:`evaluation_progress`, a progress bar for a long search.
+* :mod:`tictac_edu.viz.mcts`: :func:`draw_mcts_tree` draws the most visited part of a Monte
+  Carlo tree (edges by visits, colours by value), :func:`bar_mcts_visits` the root moves' visits.
 
 Every tree picture is sized for the width a notebook shows it at: no text is smaller than
 :data:`~tictac_edu.viz.draw.MIN_TEXT_PIXELS` pixels there, and every cut-off is marked ``cut``.
@@ -22,6 +24,7 @@ Every tree picture is sized for the width a notebook shows it at: no text is sma
 
 from tictac_edu.viz.boards import side_by_side
 from tictac_edu.viz.draw import draw_search_tree
+from tictac_edu.viz.mcts import bar_mcts_visits, draw_mcts_tree, mcts_tree_graph
 from tictac_edu.viz.plots import bar_node_counts, plot_node_counts
 from tictac_edu.viz.progress import evaluation_progress
 from tictac_edu.viz.trees import (
@@ -36,6 +39,7 @@ from tictac_edu.viz.trees import (
 )
 
 __all__ = [
-    "COLLAPSED", "PRUNED", "SEARCHED", "bar_node_counts", "draw_search_tree", "evaluation_progress", "format_value",
-    "plot_node_counts", "pruned_moves_label", "search_tree_graph", "side_by_side", "tidy_layout", "trace_events",
+    "COLLAPSED", "PRUNED", "SEARCHED", "bar_mcts_visits", "bar_node_counts", "draw_mcts_tree", "draw_search_tree",
+    "evaluation_progress", "format_value", "mcts_tree_graph", "plot_node_counts", "pruned_moves_label",
+    "search_tree_graph", "side_by_side", "tidy_layout", "trace_events",
 ]
