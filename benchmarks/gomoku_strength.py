@@ -273,6 +273,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--self-play", nargs=2, metavar=("LEVEL_A", "LEVEL_B"),
                         help="also play two of the course's levels against each other")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--plies", type=int, default=0,
+                        help="random opening moves before each pair of games (0: from the empty board; the peers' "
+                             "seeded choices already vary the games)")
     parser.add_argument("--serve", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
@@ -299,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         timed = Timed(ThreatAgent(time_limit=args.time_limit, name="tictac_edu strong"))
         try:
-            result = play_match(timed, opponent, Gomoku, games=args.games, seed=args.seed)
+            result = play_match(timed, opponent, Gomoku, games=args.games, seed=args.seed, plies=args.plies)
         finally:
             opponent.close()
         report(result, timed, opponent, args.time_limit)
@@ -307,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
         start = Gomoku()
         first, second = (difficulty_agent(start, level) for level in args.self_play)
         timed_first = Timed(first)
-        result = play_match(timed_first, second, Gomoku, games=args.games, seed=args.seed)
+        result = play_match(timed_first, second, Gomoku, games=args.games, seed=args.seed, plies=args.plies)
         limit = start.game.preset(args.self_play[0]).time_limit
         report(result, timed_first, second, limit)
     return 0

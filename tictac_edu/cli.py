@@ -5,11 +5,15 @@
   (``tictactoe``, ``mnk --rows R --columns C --k K``, ``connect4``, ``gomoku --rule R --size
   N``), driven by a :class:`~tictac_edu.session.GameSession`.
 * ``solve connect4``: the exact scores of Connect Four positions (see :func:`solve_lines`).
+* ``match GAME LEVEL_A LEVEL_B --games N``: two difficulty levels of a game against each other,
+  in pairs of games from a seeded opening book, with the Elo difference and its 95% interval
+  (see :func:`tictac_edu.arena.play_match`); ``--jobs K`` plays on K processes.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import os
 import signal
@@ -20,6 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
+from tictac_edu.arena import SPRT, play_match
 from tictac_edu.games import game_names, new_game
 from tictac_edu.games.base import GameState
 from tictac_edu.search import count_tree
@@ -187,6 +192,18 @@ def _levels_epilog(games: Sequence[GameState]) -> str:
             size = " ".join(f"--{key} {value}" for key, value in options.items())
             lines += textwrap.wrap(f"{name} {size}: {level_summary(example)}", HELP_WIDTH, initial_indent="  ",
                                    subsequent_indent="      ")
+    return "\n".join(lines)
+
+
+def _match_levels_epilog(games: Sequence[GameState]) -> str:
+    """``match --help``'s list of every game's levels, on the game's default board."""
+    lines = textwrap.wrap("difficulty levels, weakest first (each game on its default board: mnk is 5x5, three in "
+                          "a row):", HELP_WIDTH)
+    for start in games:
+        extra = [level for level in start.game.levels if level not in start.game.difficulties]
+        beside = f"; beside them: {', '.join(extra)}" if extra else ""
+        lines += textwrap.wrap(f"{start.game.name}: {level_summary(start)}{beside}", HELP_WIDTH, initial_indent="  ",
+                               subsequent_indent="      ")
     return "\n".join(lines)
 
 
@@ -410,6 +427,53 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         return 1
 
 
+def _ignore_interrupts() -> None:
+    """A worker process's initializer: Ctrl-C is the parent's to handle (it cancels the pending
+    games and prints what was played), not a traceback in every worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _match(args: argparse.Namespace, stdout: TextIO) -> int:
+    try:
+        if args.games < 1:
+            raise ValueError(f"--games must be at least 1, not {args.games}")
+        if args.jobs < 1:
+            raise ValueError(f"--jobs must be at least 1 (worker processes), not {args.jobs}")
+        if args.plies is not None and args.plies < 0:
+            raise ValueError(f"--plies must be 0 or more, not {args.plies}")
+        try:
+            start = new_game(args.game)
+        except TypeError as error:  # a game that needs arguments (a textbook tree)
+            raise ValueError(f"the game {args.game!r} cannot be played in a match: {error}") from error
+        from tictac_edu.agents import difficulty_agent
+
+        agents = [difficulty_agent(start, level) for level in (args.level_a, args.level_b)]
+        if args.level_a == args.level_b:  # a level against itself: two names to tell the sides apart
+            for agent, side in zip(agents, "AB", strict=True):
+                agent.name = f"{agent.name} ({side})"
+        sprt = SPRT(*args.sprt) if args.sprt else None
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    factory = functools.partial(new_game, args.game)
+    where = f"on {args.jobs} processes" if args.jobs > 1 else "in one process"
+    print(f"{start.game.title}: {agents[0].name} vs {agents[1].name}, up to {args.games} games in pairs (colours "
+          f"swapped from one opening), seed {args.seed}, {where}; figures for {agents[0].name}", file=stdout,
+          flush=True)
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs, initializer=_ignore_interrupts) as pool:
+            result = play_match(agents[0], agents[1], factory, args.games, args.seed, plies=args.plies, sprt=sprt,
+                                executor=pool)
+            if result.interrupted:
+                pool.shutdown(wait=False, cancel_futures=True)
+    else:
+        result = play_match(agents[0], agents[1], factory, args.games, args.seed, plies=args.plies, sprt=sprt)
+    print(result.summary(), file=stdout, flush=True)
+    return INTERRUPTED_STATUS if result.interrupted else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m tictac_edu``."""
     parser = argparse.ArgumentParser(
@@ -490,6 +554,33 @@ def build_parser() -> argparse.ArgumentParser:
     connect4.add_argument("--progress", type=float, default=PROGRESS_AFTER, metavar="SECONDS",
                           help="show the elapsed time and nodes on standard error once a position has taken this "
                                f"long (default {PROGRESS_AFTER:g})")
+
+    match = commands.add_parser(
+        "match", help="play two difficulty levels against each other and estimate the Elo difference",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=textwrap.fill(
+            "Play LEVEL_A against LEVEL_B in pairs of games: both games of a pair start from the same random "
+            "opening (a seeded book of short openings), each level playing the first side once. Prints the "
+            "score as engine testers do (wins - losses - draws of LEVEL_A, its score per game, the games), the "
+            "Elo difference with its 95% interval, the likelihood of superiority (LOS), the draw ratio, the "
+            "pairs' outcomes (pentanomial) and each level's time per move. A progress bar on standard error "
+            "shows long matches. The same --seed gives the same games with any --jobs.", HELP_WIDTH),
+        epilog=_match_levels_epilog(games) + "\n\n" + textwrap.fill(
+            "Exit status: 0 when the match is played; 2 for bad options (an unknown game or level, --games 0); "
+            f"{INTERRUPTED_STATUS} if interrupted (Ctrl-C), after printing the games already played.", HELP_WIDTH))
+    match.add_argument("game", metavar="GAME", help="the game: " + ", ".join(start.game.name for start in games))
+    match.add_argument("level_a", metavar="LEVEL_A", help="the first level (every figure is from its side)")
+    match.add_argument("level_b", metavar="LEVEL_B", help="the second level")
+    match.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
+    match.add_argument("--jobs", type=int, default=1, metavar="K",
+                       help="play on K worker processes (default 1: in this process)")
+    match.add_argument("--seed", type=int, default=0, help="the match seed: openings and random moves (default 0)")
+    match.add_argument("--plies", type=int, default=None, metavar="P",
+                       help="random moves per book opening (default: 1 for tictactoe and mnk, 2 for connect4 and "
+                            "gomoku)")
+    match.add_argument("--sprt", type=float, nargs=2, default=None, metavar=("ELO0", "ELO1"),
+                       help="stop as soon as a sequential probability ratio test accepts H0 (LEVEL_A is ELO0 Elo "
+                            "stronger) or H1 (ELO1 stronger), alpha = beta = 0.05")
     return parser
 
 
@@ -516,6 +607,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             return _play(args, stdin, stdout)
         if args.command == "solve":
             return _solve(args, stdin, stdout)
+        if args.command == "match":
+            return _match(args, stdout)
     except BrokenPipeError:
         _silence(stdout)
         return PIPE_CLOSED_STATUS

@@ -1,0 +1,660 @@
+"""Matches between two agents: pairs of games from a seeded opening book, on any executor.
+
+A match of ``games`` games is ``ceil(games / 2)`` *pairs*. Both games of a pair start from the
+same opening, ``agent_a`` playing the first player's side in the pair's first game and
+``agent_b`` in its second, so neither the opening nor the first move favours anyone. The
+openings come from :func:`opening_book`: distinct random openings of a few plies, drawn from
+the match's seed (so deterministic agents do not replay one game over and over). An odd
+``games`` leaves the last pair with one game: it counts in W/D/L, not in the pentanomial.
+
+Seeds: before every game each agent with a ``reseed(seed)`` method is reseeded from the match
+seed, the pair's index and the game's place in the pair only. A pair's games are therefore the
+same whether the pair is played here or in a worker of an executor, first or last: the same
+seed gives the same games, move for move, sequentially, on a process pool or on a Dask cluster,
+with any number of workers (for agents whose moves depend only on the position and their seed,
+as every agent of this package; an agent that learns from one game to the next plays on with
+what it learnt when the match is sequential, but starts afresh in each task of an executor).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import pickle
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tictac_edu.agents import Agent
+from tictac_edu.arena.stats import (
+    SPRT,
+    Decision,
+    EloEstimate,
+    MoveTimes,
+    draw_ratio,
+    move_times,
+    pentanomial_elo,
+    trinomial_elo,
+)
+from tictac_edu.games.base import GameState, IllegalMoveError, Move, Player
+
+DEFAULT_PLIES: dict[str, int] = {"tictactoe": 1, "mnk": 1, "connect4": 2, "gomoku": 2}
+"""Random plies per book opening when :func:`play_match` is given none, by game name. Tic-tac-toe
+gets one: its 9 first moves are all draws with perfect play (after two plies some positions are
+lost), so a pair is never handed a lost position. Other games get none."""
+
+AUTO_PROGRESS_GAMES = 20
+"""``progress=None`` shows a bar for matches (and tournaments) of more games than this."""
+
+TASKS_PER_WORKER = 8
+"""With an executor and no ``pairs_per_task``, pairs are grouped so that a match makes about this
+many tasks per worker: few enough that sending them costs little (a task costs milliseconds on a
+process pool, more on Dask), enough that no worker waits long for the last ones."""
+
+
+class ProgressBar(Protocol):
+    """What the arena needs of a progress bar (``tqdm``'s, say)."""
+
+    def update(self, n: float = 1) -> Any:
+        """Count ``n`` more games."""
+
+    def close(self) -> Any:
+        """Finish the bar."""
+
+
+@dataclass
+class GameRecord:
+    """One finished game.
+
+    Attributes:
+        first, second: the names of the agents playing the first player's side (who moves
+            first in the game) and the second's.
+        moves: every move from the starting position, the book opening's first.
+        winner: the winning agent's name, ``None`` for a draw.
+        final: the final position.
+        opening_plies: how many of ``moves`` came from the opening book.
+        move_seconds: wall-clock seconds of each ``choose_move`` call, per agent name.
+    """
+
+    first: str
+    second: str
+    moves: list[Move]
+    winner: str | None
+    final: GameState = field(repr=False)
+    opening_plies: int = 0
+    move_seconds: dict[str, list[float]] = field(default_factory=dict, repr=False)
+
+
+@dataclass
+class PairRecord:
+    """Two games from one opening, colours swapped: ``agent_a`` moves first in ``games[0]``
+    (the second game may be missing: an odd match, or an interrupted one).
+
+    Attributes:
+        index: the pair's place in the match (0, 1, ...).
+        opening: the book moves both games start with.
+        games: the games played.
+    """
+
+    index: int
+    opening: tuple[Move, ...]
+    games: list[GameRecord] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """Whether both games were played."""
+        return len(self.games) == 2
+
+    def points(self, name: str) -> float:
+        """The points ``name`` scored in the pair's games (1 a win, 1/2 a draw)."""
+        return sum(1.0 if game.winner == name else 0.5 if game.winner is None else 0.0 for game in self.games)
+
+
+@dataclass
+class MatchResult:
+    """The outcome of a match, from the first agent's (``agent_a``'s) point of view.
+
+    Attributes:
+        agent_a, agent_b: the agents' names.
+        wins, draws, losses: games won, drawn and lost by ``agent_a``.
+        mean_move_seconds: mean thinking time per move, per agent name.
+        games: every game played, pair after pair.
+        pairs: the games by pair (see :class:`PairRecord`).
+        move_times: median, p90 and max time per move, per agent name.
+        seed: the match seed (drawn at random, and kept here, when ``play_match`` got ``None``).
+        plies: the plies of the book openings.
+        planned: the games the match was to play.
+        sprt: the test the match ran, if any; ``llr_history`` its log-likelihood ratio after
+            each complete pair; ``sprt_status`` ``"H0 accepted"``, ``"H1 accepted"`` or
+            ``"continue"`` (``""`` without a test).
+        interrupted: the match was stopped by Ctrl-C (KeyboardInterrupt): the games already
+            played are kept.
+    """
+
+    agent_a: str
+    agent_b: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    mean_move_seconds: dict[str, float] = field(default_factory=dict)
+    games: list[GameRecord] = field(default_factory=list, repr=False)
+    pairs: list[PairRecord] = field(default_factory=list, repr=False)
+    move_times: dict[str, MoveTimes] = field(default_factory=dict, repr=False)
+    seed: int | None = None
+    plies: int = 0
+    planned: int = 0
+    sprt: SPRT | None = None
+    llr_history: list[float] = field(default_factory=list, repr=False)
+    sprt_status: Decision | str = ""
+    interrupted: bool = False
+
+    @property
+    def played(self) -> int:
+        """The number of games played."""
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """``agent_a``'s score per game: 1 a win, 1/2 a draw, 0 a loss (0 with no games)."""
+        return (self.wins + self.draws / 2) / self.played if self.played else 0.0
+
+    @property
+    def trinomial(self) -> tuple[int, int, int]:
+        """``agent_a``'s (wins, draws, losses)."""
+        return (self.wins, self.draws, self.losses)
+
+    @property
+    def pentanomial(self) -> tuple[int, int, int, int, int]:
+        """Complete pairs by ``agent_a``'s points: (LL, LD+DL, WL+LW+DD, WD+DW, WW)."""
+        counts = [0] * 5
+        for pair in self.pairs:
+            if pair.complete:
+                counts[round(2 * pair.points(self.agent_a))] += 1
+        return (counts[0], counts[1], counts[2], counts[3], counts[4])
+
+    @property
+    def draw_ratio(self) -> float:
+        """The share of games drawn."""
+        return draw_ratio(self.wins, self.draws, self.losses)
+
+    def trinomial_elo(self) -> EloEstimate:
+        """``agent_a``'s Elo difference from the games' W/D/L (see :func:`~tictac_edu.arena.stats.trinomial_elo`)."""
+        return trinomial_elo(self.wins, self.draws, self.losses)
+
+    def pentanomial_elo(self) -> EloEstimate:
+        """``agent_a``'s Elo difference from the complete pairs (:func:`~tictac_edu.arena.stats.pentanomial_elo`)."""
+        return pentanomial_elo(self.pentanomial)
+
+    def elo(self) -> EloEstimate:
+        """The better estimate: from the pairs when every game is in a complete pair, else from the games."""
+        pairs = sum(self.pentanomial)
+        if pairs and 2 * pairs == self.played:
+            return self.pentanomial_elo()
+        return self.trinomial_elo()
+
+    @property
+    def llr(self) -> float:
+        """The SPRT's last log-likelihood ratio (0 before any complete pair or without a test)."""
+        return self.llr_history[-1] if self.llr_history else 0.0
+
+    def summary(self) -> str:
+        """Lines for people, as engine testers print them (cutechess-cli's first two, then the
+        pairs, the SPRT if any and the times per move), all from ``agent_a``'s point of view.
+
+        >>> print(MatchResult("a", "b", wins=1, draws=1, losses=0).summary())
+        Score of a vs b: 1 - 0 - 1 [0.750] 2
+        Elo difference: 190.8 (95% interval -67.9 to +inf), LOS: 84.1 %, DrawRatio: 50.0 %
+        """
+        lines = [f"Score of {self.agent_a} vs {self.agent_b}: {self.wins} - {self.losses} - {self.draws} "
+                 f"[{self.score:.3f}] {self.played}" if self.played else
+                 f"Score of {self.agent_a} vs {self.agent_b}: 0 - 0 - 0 [-] 0"]
+        if not self.played:
+            lines.append("No game was played: no Elo estimate.")
+        else:
+            trinomial = self.trinomial_elo()
+            lines.append(f"Elo difference: {trinomial.text()}, LOS: {100 * trinomial.los:.1f} %, "
+                         f"DrawRatio: {100 * self.draw_ratio:.1f} %")
+            counts = self.pentanomial
+            if sum(counts):
+                openings = len({pair.opening for pair in self.pairs})
+                plies = "1 ply" if self.plies == 1 else f"{self.plies} plies"
+                book = (f"{sum(counts)} pairs, {openings} opening{'s' if openings != 1 else ''} of {plies}"
+                        if self.plies else f"{sum(counts)} pairs, no book opening")
+                lines.append(f"Pairs LL LD+DL WL+LW+DD WD+DW WW: {' '.join(map(str, counts))} ({book}); "
+                             f"Elo {self.pentanomial_elo().text()}")
+        if self.sprt is not None:
+            lines.append(self.sprt.text(self.llr, sum(self.pentanomial)))
+        if self.move_times:
+            lines.append("Time per move: " + "; ".join(f"{name} {times.text()}"
+                                                       for name, times in self.move_times.items()))
+        if self.interrupted:
+            lines.append(f"Interrupted: {self.played} of {self.planned} games played.")
+        return "\n".join(lines)
+
+    def _add(self, pair: PairRecord) -> None:
+        self.pairs.append(pair)
+        for game in pair.games:
+            self.games.append(game)
+            if game.winner is None:
+                self.draws += 1
+            elif game.winner == self.agent_a:
+                self.wins += 1
+            else:
+                self.losses += 1
+
+    def _finish(self) -> None:
+        seconds: dict[str, list[float]] = {self.agent_a: [], self.agent_b: []}
+        for game in self.games:
+            for name, times in game.move_seconds.items():
+                seconds.setdefault(name, []).extend(times)
+        self.mean_move_seconds = {name: sum(times) / len(times) if times else 0.0 for name, times in seconds.items()}
+        self.move_times = {name: move_times(times) for name, times in seconds.items()}
+
+
+def play_game(first: Agent, second: Agent, start: GameState, move_times: dict[str, list[float]] | None = None, *,
+              opening: Sequence[Move] = ()) -> GameRecord:
+    """Play one game from ``start``: ``first`` plays the side that moves first there.
+
+    Args:
+        first, second: the agents.
+        start: the starting position.
+        move_times: when given, each agent's seconds per move are appended to
+            ``move_times[agent.name]`` too.
+        opening: moves played from ``start`` before the agents take over (a book opening).
+
+    Returns:
+        The game, with the wall-clock time of each ``choose_move`` call.
+
+    Raises:
+        IllegalMoveError: an agent chose an illegal move (the message names the agent).
+        ValueError: ``opening`` is not legal from ``start``, or ends the game.
+    """
+    players: dict[Player, Agent] = dict(zip(start.players, (first, second), strict=True))
+    state = start
+    moves: list[Move] = []
+    for move in opening:
+        try:
+            state = state.play(move)
+        except IllegalMoveError as error:
+            raise ValueError(f"the opening {list(opening)!r} is not legal from this start (does new_game() return "
+                             f"the same position every time?): {error}") from error
+        moves.append(move)
+    if opening and state.is_terminal():
+        raise ValueError(f"the opening {list(opening)!r} ends the game")
+    seconds: dict[str, list[float]] = {first.name: [], second.name: []}
+    clock = time.perf_counter
+    while not state.is_terminal():
+        agent = players[state.to_move]
+        began = clock()
+        move = agent.choose_move(state)
+        spent = clock() - began
+        seconds[agent.name].append(spent)
+        if move_times is not None:
+            move_times.setdefault(agent.name, []).append(spent)
+        try:
+            state = state.play(move)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"{agent.name} chose an illegal move. {error}") from error
+        moves.append(move)
+    winner = None if state.winner is None else players[state.winner].name
+    return GameRecord(first.name, second.name, moves, winner, state, len(opening), seconds)
+
+
+def derive_seed(seed: int, *parts: object) -> int:
+    """A 63-bit seed from ``seed`` and ``parts`` (a pair's index, a game's place...): the same in
+    every process and every run, unlike ``hash``."""
+    text = ":".join(str(part) for part in (seed, *parts)).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+
+
+def default_plies(start: GameState) -> int:
+    """The book's plies for a match from ``start``: :data:`DEFAULT_PLIES` for the game's
+    starting position, 0 for a position already under way (it is its own opening)."""
+    if start.ply > 0:
+        return 0
+    return DEFAULT_PLIES.get(start.game.name, 0)
+
+
+def opening_book(new_game: Callable[[], GameState] | GameState, pairs: int, plies: int,
+                 seed: int = 0) -> list[tuple[Move, ...]]:
+    """Openings for ``pairs`` pairs of games: distinct sequences of ``plies`` random legal moves
+    that leave the game unfinished, drawn with a generator seeded from ``seed``.
+
+    A game with fewer distinct openings than ``pairs`` (tic-tac-toe has 9 of one ply) has all
+    it found reused cyclically; ``plies=0`` gives every pair the empty opening (the start
+    itself).
+
+    Args:
+        new_game: the starting position, or a function returning it.
+        pairs: how many openings to return.
+        plies: moves per opening.
+        seed: the seed of the draws.
+
+    Returns:
+        ``pairs`` move sequences, the distinct ones first in the order drawn.
+
+    Raises:
+        ValueError: ``pairs`` < 1 or ``plies`` < 0, or no opening of ``plies`` moves leaves
+            the game unfinished.
+
+    >>> from tictac_edu.games import TicTacToe
+    >>> book = opening_book(TicTacToe, pairs=12, plies=1, seed=0)
+    >>> len(book), len(set(book)), book[9] == book[0]
+    (12, 9, True)
+    """
+    _check_whole(pairs, "pairs", 1)
+    _check_whole(plies, "plies", 0)
+    start = new_game() if callable(new_game) else new_game
+    if plies == 0:
+        return [()] * pairs
+    rng = random.Random(derive_seed(seed, "opening book", plies))
+    found: dict[tuple[Move, ...], None] = {}
+    for _ in range(max(100, 20 * pairs)):
+        if len(found) == pairs:
+            break
+        state, moves = start, []
+        for _ in range(plies):
+            if state.is_terminal():
+                break
+            move = rng.choice(state.legal_moves())
+            state = state.play(move)
+            moves.append(move)
+        if len(moves) == plies and not state.is_terminal():
+            found.setdefault(tuple(moves))
+    if not found:
+        raise ValueError(f"no opening of {plies} random plies leaves the game unfinished: ask for fewer plies")
+    book = list(found)
+    return [book[index % len(book)] for index in range(pairs)]
+
+
+def _check_whole(value: object, name: str, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{name} must be a whole number >= {least}, not {value!r}")
+
+
+@dataclass(frozen=True)
+class _PairPlan:
+    """What a worker needs to play one pair: its index, opening, games and seeds."""
+
+    index: int
+    opening: tuple[Move, ...]
+    games: int
+    seeds: tuple[tuple[int, int], ...]
+
+
+def _plans(seed: int, book: Sequence[tuple[Move, ...]], games: int) -> list[_PairPlan]:
+    plans = []
+    for index, opening in enumerate(book):
+        count = min(2, games - 2 * index)
+        seeds = tuple((derive_seed(seed, "pair", index, game, "a"), derive_seed(seed, "pair", index, game, "b"))
+                      for game in range(count))
+        plans.append(_PairPlan(index, tuple(opening), count, seeds))
+    return plans
+
+
+def _play_pair_into(record: PairRecord, agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState],
+                    plan: _PairPlan, start: GameState | None = None) -> None:
+    """Play ``plan``'s games into ``record`` (so the games finished are kept if one is interrupted).
+    ``start``, if given, is the first game's starting position (``new_game()`` already called)."""
+    for game in range(plan.games):
+        for agent, agent_seed in zip((agent_a, agent_b), plan.seeds[game], strict=True):
+            reseed = getattr(agent, "reseed", None)
+            if callable(reseed):
+                reseed(agent_seed)
+        position = start if start is not None and game == 0 else new_game()
+        first, second = (agent_a, agent_b) if game == 0 else (agent_b, agent_a)
+        record.games.append(play_game(first, second, position, opening=plan.opening))
+
+
+def _play_pairs(payload: bytes, plans: Sequence[_PairPlan]) -> list[PairRecord]:
+    """The task an executor runs: play the pairs of ``plans`` with fresh copies of the agents
+    and the game factory, unpickled from ``payload`` (so tasks share nothing, even in threads)."""
+    agent_a, agent_b, new_game = pickle.loads(payload)
+    records = []
+    for plan in plans:
+        record = PairRecord(plan.index, plan.opening)
+        _play_pair_into(record, agent_a, agent_b, new_game, plan)
+        records.append(record)
+    return records
+
+
+def check_picklable(what: str, thing: object, hint: str) -> None:
+    """Raise a ``ValueError`` naming ``what`` (and saying ``hint``) if ``thing`` cannot be
+    pickled: an executor sends agents and the game factory to its workers by pickling them.
+
+    Raises:
+        ValueError: ``thing`` cannot be pickled.
+    """
+    try:
+        pickle.dumps(thing)
+    except Exception as error:  # pickle raises PicklingError, AttributeError or TypeError
+        raise ValueError(f"{what} cannot be pickled, and an executor must send it to its workers: {hint} "
+                         f"({type(error).__name__}: {error})") from error
+
+
+def _worker_count(executor: Executor) -> int:
+    workers = getattr(executor, "_max_workers", None)
+    if isinstance(workers, int) and workers > 0:
+        return workers
+    client = getattr(executor, "_client", None)  # dask.distributed's ClientExecutor
+    if client is not None:
+        try:
+            return max(1, sum(client.nthreads().values()))
+        except Exception:  # a client that cannot say: fall back to the machine's cores
+            pass
+    import os
+
+    return os.cpu_count() or 2
+
+
+def progress_bar(total: int, desc: str, progress: bool | None) -> ProgressBar | None:
+    """A ``tqdm.auto`` bar on standard error counting games (a widget in a notebook), or
+    ``None``: ``progress=None`` shows one for more than :data:`AUTO_PROGRESS_GAMES` games."""
+    if progress is False or (progress is None and total <= AUTO_PROGRESS_GAMES):
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # tqdm is in requirements.txt, not a dependency of the package
+        return None
+    bar: ProgressBar = tqdm(total=total, desc=desc, unit="game", file=sys.stderr)
+    return bar
+
+
+class _Collector:
+    """Takes finished pairs in order: counts them, runs the SPRT, moves the bar."""
+
+    def __init__(self, result: MatchResult, bar: ProgressBar | None) -> None:
+        self.result, self.bar = result, bar
+
+    def __call__(self, pair: PairRecord) -> bool:
+        """Add ``pair``; returns whether the SPRT has decided (the match may stop)."""
+        result = self.result
+        result._add(pair)
+        if self.bar is not None:
+            self.bar.update(len(pair.games))
+        if result.sprt is None or not pair.complete:
+            return False
+        pentanomial = result.pentanomial
+        result.llr_history.append(result.sprt.llr_pentanomial(pentanomial))
+        if sum(pentanomial) >= result.sprt.min_pairs:
+            result.sprt_status = result.sprt.decision(result.llr)
+        return result.sprt_status != "continue"
+
+
+def _run_here(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState], start: GameState,
+              plans: Sequence[_PairPlan], collect: _Collector) -> bool:
+    """Play the pairs in this process; returns whether Ctrl-C stopped them."""
+    for plan in plans:
+        record = PairRecord(plan.index, plan.opening)
+        try:
+            _play_pair_into(record, agent_a, agent_b, new_game, plan, start if plan.index == 0 else None)
+        except KeyboardInterrupt:
+            if record.games:
+                collect(record)
+            return True
+        if collect(record):
+            break
+    return False
+
+
+def _chunks(plans: Sequence[_PairPlan], size: int) -> Iterator[Sequence[_PairPlan]]:
+    for begin in range(0, len(plans), size):
+        yield plans[begin:begin + size]
+
+
+def _run_on(executor: Executor, payload: bytes, plans: Sequence[_PairPlan], pairs_per_task: int,
+            collect: _Collector) -> bool:
+    """Play the pairs on ``executor``, a few tasks ahead of the results, taking the results in
+    pair order; returns whether Ctrl-C stopped them (pending tasks are cancelled; tasks already
+    running finish in their workers, unseen)."""
+    tasks = list(_chunks(plans, pairs_per_task))
+    window = 2 * _worker_count(executor)
+    pending: dict[Future[list[PairRecord]], int] = {}
+    ready: dict[int, list[PairRecord]] = {}
+    submitted = taken = 0
+    try:
+        while taken < len(tasks):
+            while submitted < len(tasks) and len(pending) < window:
+                pending[executor.submit(_play_pairs, payload, tasks[submitted])] = submitted
+                submitted += 1
+            done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=pending.__getitem__):
+                ready[pending[future]] = future.result()  # a task's error (an illegal move) is raised here
+                del pending[future]
+            while taken in ready:
+                for pair in ready.pop(taken):
+                    if collect(pair):
+                        return False
+                taken += 1
+        return False
+    except KeyboardInterrupt:
+        for future in pending:
+            future.cancel()
+        for future, task in pending.items():
+            if future.done() and not future.cancelled() and future.exception() is None:
+                ready[task] = future.result()
+        for task in sorted(ready):
+            for pair in ready[task]:
+                collect(pair)
+        return True
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def play_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState], games: int = 10,
+               seed: int | None = 0, *, plies: int | None = None, openings: Sequence[Sequence[Move]] | None = None,
+               sprt: SPRT | None = None, executor: Executor | None = None, pairs_per_task: int | None = None,
+               progress: bool | None = None) -> MatchResult:
+    """Play a match of ``games`` games in pairs (see the module's description).
+
+    Args:
+        agent_a, agent_b: the agents; they must have different names. Every figure of the
+            result is from ``agent_a``'s point of view.
+        new_game: returns the starting position (a game class such as ``TicTacToe``, or
+            ``functools.partial(MNKGame, 5, 5, 3)``). Called once per game.
+        games: how many games to play (an SPRT may stop sooner).
+        seed: the match seed: openings and agents' seeds derive from it and the pair's index.
+            ``None`` draws one at random (kept in the result's ``seed``, to replay the match).
+        plies: random moves per book opening; ``None``: :func:`default_plies` (1 for
+            tic-tac-toe and mnk, 2 for Connect Four and gomoku, 0 from a position under way).
+        openings: the book itself, move sequences from ``new_game()`` used in turn (cyclically),
+            instead of random ones; ``plies`` is then ignored.
+        sprt: stop as soon as this test accepts a hypothesis (checked after each complete pair,
+            from its ``min_pairs``-th on).
+        executor: play the pairs on this ``concurrent.futures.Executor`` (a
+            ``ProcessPoolExecutor``, ``distributed.Client(...).get_executor()``, even a
+            ``ThreadPoolExecutor``): the agents and ``new_game`` are pickled once, and each task
+            plays with its own copies. ``None`` plays here, with the agents themselves.
+        pairs_per_task: pairs per task sent to the executor (default: about
+            :data:`TASKS_PER_WORKER` tasks per worker).
+        progress: a progress bar on standard error (a widget in a notebook); ``None``: one
+            for more than :data:`AUTO_PROGRESS_GAMES` games.
+
+    Returns:
+        The result; ``interrupted`` is set (and the games already played are kept) if Ctrl-C
+        (KeyboardInterrupt, from here, an agent or a worker) stopped the match.
+
+    Raises:
+        ValueError: ``games`` < 1, both agents have one name, bad ``plies``/``openings``/
+            ``pairs_per_task``, or (with an executor) an agent or ``new_game`` cannot be pickled.
+        IllegalMoveError: an agent chose an illegal move.
+    """
+    _check_whole(games, "games (a match needs at least one game)", 1)
+    _check_names(agent_a, agent_b)
+    bar = progress_bar(games, f"{agent_a.name} vs {agent_b.name}", progress)
+    try:
+        return run_match(agent_a, agent_b, new_game, games, seed, plies=plies, openings=openings, sprt=sprt,
+                         executor=executor, pairs_per_task=pairs_per_task, bar=bar)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def run_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState], games: int, seed: int | None, *,
+              plies: int | None = None, openings: Sequence[Sequence[Move]] | None = None, sprt: SPRT | None = None,
+              executor: Executor | None = None, pairs_per_task: int | None = None,
+              bar: ProgressBar | None = None) -> MatchResult:
+    """:func:`play_match` moving a progress bar that the caller owns (a tournament's, counting
+    all its games): ``bar.update(n)`` after each pair of ``n`` games, ``None`` for no bar."""
+    _check_whole(games, "games (a match needs at least one game)", 1)
+    _check_names(agent_a, agent_b)
+    if plies is not None:
+        _check_whole(plies, "plies", 0)
+    if pairs_per_task is not None:
+        _check_whole(pairs_per_task, "pairs_per_task", 1)
+    payload = b""
+    if executor is not None:
+        for side, agent in (("agent_a", agent_a), ("agent_b", agent_b)):
+            check_picklable(f"{side} {agent.name!r}", agent, "build it from classes and functions defined at "
+                            "module level (functools.partial instead of a lambda or a local function)")
+        check_picklable(f"new_game ({new_game!r})", new_game, "pass a game class (TicTacToe) or "
+                        "functools.partial(MNKGame, 5, 5, 3), not a lambda or a function defined inside another")
+        payload = pickle.dumps((agent_a, agent_b, new_game))
+    if seed is None:
+        seed = random.SystemRandom().randrange(2 ** 63)
+    start = new_game()
+    if start.is_terminal():
+        raise ValueError("new_game() returned a finished game: there is nothing to play")
+    pairs = math.ceil(games / 2)
+    if openings is not None:
+        book = _given_book(start, openings, pairs)
+        plies = max((len(opening) for opening in book), default=0)
+    else:
+        plies = default_plies(start) if plies is None else plies
+        book = opening_book(start, pairs, plies, seed)
+    result = MatchResult(agent_a.name, agent_b.name, seed=seed, plies=plies, planned=games, sprt=sprt,
+                         sprt_status="continue" if sprt is not None else "")
+    plans = _plans(seed, book, games)
+    collect = _Collector(result, bar)
+    if executor is None:
+        result.interrupted = _run_here(agent_a, agent_b, new_game, start, plans, collect)
+    else:
+        size = pairs_per_task or max(1, math.ceil(len(plans) / (TASKS_PER_WORKER * _worker_count(executor))))
+        result.interrupted = _run_on(executor, payload, plans, size, collect)
+    result._finish()
+    return result
+
+
+def _check_names(agent_a: Agent, agent_b: Agent) -> None:
+    if agent_a.name == agent_b.name:
+        raise ValueError(f"both agents are called {agent_a.name!r}; give them different names to tell them apart")
+
+
+def _given_book(start: GameState, openings: Sequence[Sequence[Move]], pairs: int) -> list[tuple[Move, ...]]:
+    if not openings:
+        raise ValueError("openings is empty: give at least one opening (an empty one is the start itself)")
+    for opening in openings:
+        state = start
+        try:
+            for move in opening:
+                state = state.play(move)
+        except IllegalMoveError as error:
+            raise ValueError(f"the opening {list(opening)!r} is not legal from new_game(): {error}") from error
+        if state.is_terminal():
+            raise ValueError(f"the opening {list(opening)!r} ends the game")
+    return [tuple(openings[index % len(openings)]) for index in range(pairs)]
