@@ -223,6 +223,22 @@ def test_a_patched_package_class_breaks_no_check():
             del TicTacToe.is_terminal
 
 
+def test_pickling_a_search_result_is_not_taken_for_a_patch():
+    """``copyreg`` caches ``__slotnames__`` on a class with ``__slots__`` the first time one of its
+    objects is pickled (a match on a process pool does it): Python's own cache, not the learner's
+    change, so no check may report it."""
+    import pickle
+
+    from tictac_edu.search import SearchResult, alphabeta
+
+    if "__slotnames__" in vars(SearchResult):      # as in a fresh kernel: never pickled yet
+        delattr(SearchResult, "__slotnames__")
+    pickle.dumps(alphabeta(TicTacToe().play(4), 2, lambda state, player: 0))
+    assert "__slotnames__" in vars(SearchResult)
+    report = check("minimax", reference("minimax"))
+    assert report.passed and not report.notes, str(report)
+
+
 # -- nothing the learner wrote is lost -----------------------------------------------------------
 
 _WRITES: list[str] = []

@@ -444,16 +444,24 @@ Patch = tuple[type, str, Any]
 _ABSENT: Any = object()
 
 
+PYTHON_CACHES = frozenset({"__slotnames__", "__abstractmethods__", "_abc_impl"})
+"""Attributes Python itself adds to a class as it goes (``copyreg`` caches ``__slotnames__`` the
+first time an object with ``__slots__`` is pickled, for a process pool say): never a patch."""
+
+
 def package_patches() -> list[Patch]:
-    """The package's classes' attributes that are no longer what they were."""
+    """The package's classes' attributes that are no longer what they were (leaving out the
+    caches Python keeps on classes, :data:`PYTHON_CACHES`)."""
     found = []
     for cls, original in _pristine.items():
         current = vars(cls)
         for name, value in current.items():
+            if name in PYTHON_CACHES:
+                continue
             if original.get(name, _ABSENT) is not value:
                 found.append((cls, name, value))
         for name in original:
-            if name not in current:
+            if name not in current and name not in PYTHON_CACHES:
                 found.append((cls, name, _ABSENT))
     return found
 
