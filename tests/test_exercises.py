@@ -61,15 +61,16 @@ def test_at_least_ten_exercises_in_course_order():
     assert NAMES[:3] == ["legal_moves", "place", "winner"]
     notebooks = [exercise.notebook for exercise in all_exercises()]
     assert notebooks == sorted(notebooks)
-    assert set(notebooks) == {"00", "01", "02", "03", "04", "05", "06"}
+    assert set(notebooks) == {"00", "01", "02", "03", "04", "05", "06", "07"}
     for required in ("place", "winner", "minimax", "alphabeta_tree", "alphabeta", "order_key", "probe", "store",
                      "evaluate", "is_symmetric", "check_win", "score_window", "centre_key"):
         assert required in NAMES
     assert exercise_names("00") == ["legal_moves", "place"]
     assert exercise_names("02") == exercise_names(2) == ["alphabeta_tree", "alphabeta"]
     assert exercise_names("05") == exercise_names(5) == ["check_win", "score_window", "centre_key"]
-    assert NAMES[-6:-3] == ["check_win", "score_window", "centre_key"]    # after notebook 04's
-    assert exercise_names(6) == NAMES[-3:] == ["count_fours", "candidates", "forbidden_kind"]
+    assert NAMES[-8:-5] == ["check_win", "score_window", "centre_key"]    # after notebook 04's
+    assert exercise_names(6) == NAMES[-5:-2] == ["count_fours", "candidates", "forbidden_kind"]
+    assert exercise_names(7) == NAMES[-2:] == ["pair_scores", "select_child"]
     assert exercise_names(8) == []
 
 

@@ -24,6 +24,7 @@ from typing import Any
 from tictac_edu.search import Bound
 
 INF = math.inf
+SQRT2 = math.sqrt(2)
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
 
@@ -1134,3 +1135,95 @@ buggy("forbidden_kind", "forbidden_kind_value", "True comes back instead of the 
     _forbidden_with("forbidden_returns_true", kinds=(True, True, True)))
 buggy("forbidden_kind", "forbidden_kind_value", "the kinds are spelt out as words")(
     _forbidden_with("forbidden_returns_words", kinds=("overline", "double-four", "double-three")))
+
+
+# -- 07 select_child -----------------------------------------------------------------------
+
+def _select_with(name: str, *, explore: bool = True, unvisited_first: bool = True, flip: bool = False,
+                 strict: bool = True, formula: str = "ucb1", fixed_c: bool = False) -> Callable[..., Any]:
+    def select_child(children, parent_visits, exploration=SQRT2):  # UCB1, with one step changed
+        c = math.sqrt(2) if fixed_c else exploration
+        best, best_score = 0, -INF
+        for index, (wins, visits) in enumerate(children):
+            if visits == 0:
+                if unvisited_first:
+                    return index
+                continue
+            mean = (visits - wins) / visits if flip else wins / visits
+            if formula == "ucb1":
+                bonus = math.sqrt(math.log(parent_visits) / visits)
+            elif formula == "no_sqrt":
+                bonus = math.log(parent_visits) / visits
+            else:  # log10
+                bonus = math.sqrt(math.log10(parent_visits) / visits)
+            score = mean + (c * bonus if explore else 0.0)
+            if score > best_score or (not strict and score == best_score):
+                best, best_score = index, score
+        return best
+    return _named(select_child, name)
+
+
+buggy("select_child", "no_exploration", "the best mean is selected, with no bonus")(
+    _select_with("select_child_mean_only", explore=False))
+buggy("select_child", "unvisited_skipped", "unvisited children are never selected")(
+    _select_with("select_child_skips_unvisited", unvisited_first=False))
+buggy("select_child", "wrong_side_value", "the children's wins are read for the other player")(
+    _select_with("select_child_other_side", flip=True))
+buggy("select_child", "ties_last", "of equal children the last is selected")(
+    _select_with("select_child_last_of_ties", strict=False))
+buggy("select_child", "ucb1_formula", "the bonus has no square root")(
+    _select_with("select_child_no_sqrt", formula="no_sqrt"))
+buggy("select_child", "ucb1_formula", "the bonus uses log10")(
+    _select_with("select_child_log10", formula="log10"))
+buggy("select_child", "ucb1_formula", "the exploration constant given is ignored")(
+    _select_with("select_child_fixed_constant", fixed_c=True))
+
+
+@buggy("select_child", "unvisited_skipped", "an unvisited child makes it divide by zero")
+def select_child_divides_by_zero(children, parent_visits, exploration=SQRT2):
+    scores = [wins / visits + exploration * math.sqrt(math.log(parent_visits) / visits) for wins, visits in children]
+    return scores.index(max(scores))
+
+
+@buggy("select_child", "index_not_score", "the best score comes back, not its index")
+def select_child_returns_score(children, parent_visits, exploration=SQRT2):
+    best = -INF
+    for wins, visits in children:
+        if visits == 0:
+            return INF
+        best = max(best, wins / visits + exploration * math.sqrt(math.log(parent_visits) / visits))
+    return best
+
+
+# -- 07 pair_scores ------------------------------------------------------------------------
+
+@buggy("pair_scores", "colours_not_swapped", "A moves first in both games of every pair")
+def pair_scores_a_always_first(play_game, openings):
+    points = {"A": 1.0, None: 0.5, "B": 0.0}
+    return [points[play_game(opening, True)] + points[play_game(opening, True)] for opening in openings]
+
+
+@buggy("pair_scores", "pairs_split", "one game per opening, colours alternating from one opening to the next")
+def pair_scores_split_pairs(play_game, openings):
+    points = {"A": 1.0, None: 0.5, "B": 0.0}
+    games = [points[play_game(opening, index % 2 == 0)] for index, opening in enumerate(openings)]
+    return [sum(games[i:i + 2]) for i in range(0, len(games), 2)] if len(games) > 1 else [2 * games[0]]
+
+
+@buggy("pair_scores", "draws_as_losses", "draws score 0")
+def pair_scores_draws_lose(play_game, openings):
+    scores = []
+    for opening in openings:
+        score = 0.0
+        for a_first in (True, False):
+            if play_game(opening, a_first) == "A":
+                score += 1.0
+        scores.append(score)
+    return scores
+
+
+@buggy("pair_scores", "winner_as_first_player", "\"A\" is taken to mean the first player")
+def pair_scores_winner_by_colour(play_game, openings):
+    points = {"A": 1.0, None: 0.5, "B": 0.0}
+    flipped = {"A": 0.0, None: 0.5, "B": 1.0}
+    return [points[play_game(opening, True)] + flipped[play_game(opening, False)] for opening in openings]

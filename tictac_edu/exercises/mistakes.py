@@ -386,6 +386,45 @@ _MISTAKES = [
             "A move that makes a four and a three (a 4-3, the usual winning move) was called a "
             "double-three, or fours were counted as threes. Only a double-three (two threes), a double-four "
             "or an overline is forbidden; a four and a three together are allowed."),
+    # -- 07 beyond alpha-beta: UCB1 ------------------------------------------------------------
+    Mistake("unvisited_skipped", "unvisited children first",
+            "A child that was never visited was not selected. It has no mean yet (its visits are 0, and "
+            "`wins / visits` would divide by zero), and UCB1 treats its bonus as infinite: return the first "
+            "child with `visits == 0` before scoring the others."),
+    Mistake("no_exploration", "the exploration term",
+            "The child with the best mean was selected, with no exploration bonus. Then a move that lost its "
+            "first playouts by bad luck is never tried again. Add `exploration * math.sqrt(math.log("
+            "parent_visits) / visits)` to each child's mean."),
+    Mistake("wrong_side_value", "the value from the wrong player's side",
+            "The children's wins were read from the wrong player's side (as `visits - wins`): the tree stores "
+            "each node's wins for the player who moved INTO it, which is the player choosing at the parent. "
+            "Use `wins / visits` as it is; in the back-up, each node gets the result for the player who moved "
+            "into it, so the side alternates from one level to the next."),
+    Mistake("ties_last", "the first of equal children",
+            "Of two children with the same score, the last was selected. Replace the best only on a strictly "
+            "greater score (`>`, not `>=`), so the first of equal children wins and the search is "
+            "repeatable."),
+    Mistake("ucb1_formula", "sqrt(ln(N) / n)",
+            "The exploration bonus is `exploration * math.sqrt(math.log(parent_visits) / visits)`: the square "
+            "root of the natural logarithm of the parent's visits over the child's visits."),
+    Mistake("index_not_score", "return the index",
+            "Return the index of the selected child (0 for the first), not its score or its pair."),
+    # -- 07 beyond alpha-beta: a fair match ------------------------------------------------------
+    Mistake("colours_not_swapped", "colours swapped within a pair",
+            "Both games of a pair were played with A moving first. Moving first is an advantage in most "
+            "games, so such a match measures the first move as much as the players: play each opening once "
+            "with `a_first=True` and once with `a_first=False`."),
+    Mistake("pairs_split", "both games of a pair from the same opening",
+            "The two games of a pair must start from the SAME opening, one with each player first: then the "
+            "opening's own advantage cancels out within the pair. Play `play_game(opening, True)` and "
+            "`play_game(opening, False)` for every opening, and add the two."),
+    Mistake("draws_as_losses", "a draw is half a point",
+            "Draws were counted as losses (0). A draw scores 1/2 for each player: `{\"A\": 1.0, None: 0.5, "
+            "\"B\": 0.0}`."),
+    Mistake("winner_as_first_player", "the winner is a name, not a colour",
+            "The winner was taken as \"the first player\" or \"the second player\". `play_game` returns the "
+            "winner's NAME, \"A\" or \"B\", whoever moved first: \"A\" is a win for A in both games of a "
+            "pair."),
     Mistake("forbidden_kind_value", "return \"OL\", \"44\", \"33\" or None",
             "Return one of the strings \"OL\" (overline), \"44\" (double-four), \"33\" (double-three), or None "
             "when Black may play the point; not True/False or a longer name."),

@@ -67,6 +67,7 @@ CHECK_MODULES = (
     "tictac_edu.exercises.checks.nb04_evaluation",
     "tictac_edu.exercises.checks.nb05_connect4",
     "tictac_edu.exercises.checks.nb06_gomoku",
+    "tictac_edu.exercises.checks.nb07_beyond",
 )
 """The modules that declare the exercises, in course order."""
 
