@@ -15,7 +15,7 @@ from tictac_edu.exercises.diagnosis import fingerprints, probes
 from tictac_edu.exercises.registry import get_exercise
 
 CHECK_CPU = 5.0
-"""CPU seconds a check may take for any function (the issue's promise)."""
+"""CPU seconds a check may take for any function (what the course promises)."""
 
 
 @pytest.mark.parametrize("entry", BUGGY, ids=[f"{entry.exercise}-{entry.name}-{entry.mistake}" for entry in BUGGY])
@@ -36,7 +36,7 @@ def test_buggy_version_fails_with_its_mistake_first(entry):
     assert cpu < CHECK_CPU, f"the check took {cpu:.1f} s of CPU"
 
 
-def test_every_gap_of_the_issue_has_its_buggy_version():
+def test_every_known_gap_has_its_buggy_version():
     named = {(entry.exercise, entry.mistake) for entry in BUGGY}
     for gap in [("legal_moves", "stops_at_win"), ("minimax_fast_wins", "fixed_game_length"),
                 ("evaluate", "cell_index"), ("is_symmetric", "compare_abs"), ("is_symmetric", "errors_cancel"),

@@ -19,7 +19,7 @@ from tictac_edu.games import MNKGame, TicTacToe
 
 NAMES = exercise_names()
 FALLBACK_NAMES = ["minimax", "alphabeta", "store", "probe", "count_nodes", "centre_key"]
-"""The references the issue saw fail with the fallback clock, and the two longest checks."""
+"""References that once failed with the fallback clock, and the two longest checks."""
 
 
 def _loop_forever(*args):

@@ -1,4 +1,4 @@
-"""The second-edition foundation: game descriptions and the registry, proven values, the plain
+"""The foundation: game descriptions and the registry, proven values, the plain
 alpha-beta and its variants, tables that keep proof apart from estimates, fast playouts, and
 positions that cannot be changed."""
 

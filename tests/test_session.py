@@ -337,7 +337,7 @@ def test_the_three_steps_and_a_request_at_a_time() -> None:
 
 @pytest.mark.parametrize("change", ["new game", "undo", "side", "difficulty", "position"])
 def test_an_answer_that_comes_back_after_a_change_is_dropped(change: str) -> None:
-    """The issue: a New game pressed while the AI is thinking could be overwritten by the old
+    """The bug this guards against: a New game pressed while the AI is thinking could be overwritten by the old
     game plus the AI's move."""
     gate = Gate(move=8)
     game = session(opponent=gate)

@@ -438,7 +438,7 @@ def test_the_board_answers_while_the_ai_thinks() -> None:
 
 @pytest.mark.parametrize("press", ["new game", "undo", "side"])
 def test_a_late_answer_after_new_game_undo_or_a_side_change_is_dropped(press: str) -> None:
-    """The issue: a New game pressed while the AI is thinking could be overwritten by the old
+    """The bug this guards against: a New game pressed while the AI is thinking could be overwritten by the old
     game plus the AI's move."""
     gate = Gate(move=8)
     board = TicTacToeBoard(opponent=gate)
