@@ -36,12 +36,12 @@ def test_the_plain_rule_agrees_with_all_38_published_cases() -> None:
 
 def test_the_plain_rule_agrees_with_the_fast_scan_on_random_positions() -> None:
     found = 0
-    for state in random_renju_positions(40, seed=11):
+    for state in random_renju_positions(15, seed=11):
         black, white = set(state.stones(BLACK)), set(state.stones(WHITE))
         fast = state.forbidden_points()
         assert every_forbidden_point(black, white) == fast, state.as_code()
         found += len(fast)
-    assert found > 40
+    assert found > 15
 
 
 def test_the_helpers_on_small_shapes() -> None:

@@ -444,9 +444,10 @@ Patch = tuple[type, str, Any]
 _ABSENT: Any = object()
 
 
-PYTHON_CACHES = frozenset({"__slotnames__", "__abstractmethods__", "_abc_impl"})
-"""Attributes Python itself adds to a class as it goes (``copyreg`` caches ``__slotnames__`` the
-first time an object with ``__slots__`` is pickled, for a process pool say): never a patch."""
+PYTHON_CACHES = frozenset({"__slotnames__", "__annotations__", "__abstractmethods__", "_abc_impl"})
+"""Attributes Python itself adds to a class as it goes: ``copyreg`` caches ``__slotnames__`` the
+first time an object with ``__slots__`` is pickled (for a process pool, say), and reading
+``__annotations__`` of a class that has none stores an empty dict. Never a patch."""
 
 
 def package_patches() -> list[Patch]:
