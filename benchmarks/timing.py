@@ -23,6 +23,8 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from tictac_edu.arena.stats import format_seconds as format_seconds  # re-exported: the scripts print times alike
+
 T = TypeVar("T")
 S = TypeVar("S")
 
@@ -72,15 +74,6 @@ def percentile(values: list[float], fraction: float) -> float:
         raise ValueError("no values")
     rank = max(1, min(len(ordered), round(fraction * len(ordered) + 0.5)))
     return ordered[rank - 1]
-
-
-def format_seconds(seconds: float) -> str:
-    """``1.23 s``, ``45.6 ms`` or ``789 us``: three significant figures or so."""
-    if seconds >= 1:
-        return f"{seconds:.2f} s"
-    if seconds >= 1e-3:
-        return f"{seconds * 1e3:.1f} ms"
-    return f"{seconds * 1e6:.0f} us"
 
 
 def format_ratio(ratio: float | None) -> str:

@@ -20,6 +20,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.text import Text  # noqa: E402
+from test_benchmarks import load  # noqa: E402 - imports benchmarks/NAME.py
 
 from tictac_edu.agents import MCTSAgent, all_levels, difficulties, difficulty_agent, mcts_candidates  # noqa: E402
 from tictac_edu.games import ConnectFour, GameTree, Gomoku, MNKGame, TicTacToe, play_moves  # noqa: E402
@@ -518,29 +519,15 @@ def test_an_unsearched_tree_is_refused() -> None:
 
 # --- benchmarks, smallest runs -----------------------------------------------------------------
 
-def load_benchmark(name: str):  # noqa: ANN201 - a module loaded from a path
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_speed_benchmark_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
-    load_benchmark("mcts_speed").main(["--seconds", "0.02", "--repeat", "1", "--games", "tictactoe"])
+    load("mcts_speed").main(["--seconds", "0.02", "--repeat", "1", "--games", "tictactoe"])
     out = capsys.readouterr().out
     assert "UCT it/s" in out and "Tic-tac-toe" in out and "after 6 plies" in out
     assert "DIFFERS" not in out  # tic-tac-toe's fast playout plays the plain random game
 
 
 def test_the_match_benchmark_prints_its_table(capsys: pytest.CaptureFixture[str]) -> None:
-    load_benchmark("mcts_vs_alphabeta").main(["--playouts", "5", "--games", "2", "--parts", "tictactoe"])
+    load("mcts_vs_alphabeta").main(["--playouts", "5", "--games", "2", "--parts", "tictactoe"])
     out = capsys.readouterr().out
     assert "mcts 5 playouts" in out and "perfect" in out and "MCTS-solver:" in out
 

@@ -323,10 +323,11 @@ class MoveTimes:
         """``median 1.2 ms, p90 3.4 ms, max 8.0 ms``."""
         if not self.count:
             return "no moves"
-        return f"median {_seconds(self.median)}, p90 {_seconds(self.p90)}, max {_seconds(self.max)}"
+        return f"median {format_seconds(self.median)}, p90 {format_seconds(self.p90)}, max {format_seconds(self.max)}"
 
 
-def _seconds(seconds: float) -> str:
+def format_seconds(seconds: float) -> str:
+    """``1.23 s``, ``45.6 ms`` or ``789 us``: three significant figures or so."""
     if seconds >= 1:
         return f"{seconds:.2f} s"
     if seconds >= 1e-3:
