@@ -43,12 +43,22 @@ from tictac_edu.search import (
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@cache
 def true_value(state: MNKGame) -> int:
-    """The game-theoretic value for the player to move (+1, 0, -1), by plain recursion."""
+    """The game-theoretic value for the player to move (+1, 0, -1), by a plain recursion of
+    this test's own (negamax with a window: exact for values in -1..1)."""
+    return _solved(state, -1, 1)
+
+
+@cache
+def _solved(state: MNKGame, alpha: int, beta: int) -> int:
     if state.is_terminal():
         return state.utility(state.to_move)
-    return max(-true_value(state.play(move)) for move in state.legal_moves())
+    best = -1
+    for move in state.legal_moves():
+        best = max(best, -_solved(state.play(move), -beta, -max(alpha, best)))
+        if best >= beta:
+            break
+    return best
 
 
 # -- game descriptions and the registry ----------------------------------------------------
