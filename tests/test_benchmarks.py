@@ -59,3 +59,10 @@ def test_help(capsys: pytest.CaptureFixture[str]) -> None:
             load(name).main(["--help"])
         assert stop.value.code == 0
         assert "usage:" in capsys.readouterr().out
+
+
+def test_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    load("levels").main(["--games", "tictactoe", "--matches", "4"])
+    out = capsys.readouterr().out
+    assert "Tic-tac-toe (easy, medium, hard, perfect)" in out
+    assert "medium above easy" in out and "perfect above hard" in out
