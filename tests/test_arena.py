@@ -23,6 +23,7 @@ from tictac_edu.arena import (
     Tournament,
     check_difficulties,
     check_levels,
+    default_plies,
     elo_from_score,
     los_trinomial,
     opening_book,
@@ -35,7 +36,7 @@ from tictac_edu.arena import (
 )
 from tictac_edu.arena.stats import move_times
 from tictac_edu.cli import main
-from tictac_edu.games import ConnectFour, GameState, MNKGame, Move, TicTacToe
+from tictac_edu.games import ConnectFour, GameState, GameTree, Gomoku, MNKGame, Move, TicTacToe
 
 # -- statistics, by hand ---------------------------------------------------------------------------
 
@@ -181,6 +182,12 @@ def test_a_seed_replays_the_match_and_deterministic_agents_vary() -> None:
     hard.name = "hard (A)"
     fixed = play_match(hard, difficulty_agent(TicTacToe(), "hard"), TicTacToe, games=8, seed=0)
     assert len({tuple(game.moves) for game in fixed.games}) > 2  # a fixed-depth search, varied by the book
+
+
+def test_each_game_says_how_long_its_book_openings_are() -> None:
+    assert [default_plies(start) for start in (TicTacToe(), MNKGame(5, 5, 3), ConnectFour(), Gomoku())] == [1, 1, 2, 2]
+    assert default_plies(GameTree([[1, 2], [3, 4]])) == 0            # a textbook tree: no book
+    assert default_plies(TicTacToe().play(4)) == 0                    # a position under way is its own opening
 
 
 def test_the_opening_book() -> None:

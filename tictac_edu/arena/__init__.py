@@ -27,7 +27,6 @@ Time per move: perfect median ..., p90 ..., max ...; random median ..., p90 ...,
 
 from tictac_edu.arena.match import (
     AUTO_PROGRESS_GAMES,
-    DEFAULT_PLIES,
     GameRecord,
     MatchResult,
     PairRecord,
@@ -61,7 +60,6 @@ from tictac_edu.arena.tournament import (
 
 __all__ = [
     "AUTO_PROGRESS_GAMES",
-    "DEFAULT_PLIES",
     "SPRT",
     "EloEstimate",
     "GameRecord",

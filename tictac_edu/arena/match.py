@@ -42,11 +42,6 @@ from tictac_edu.arena.stats import (
 )
 from tictac_edu.games.base import GameState, IllegalMoveError, Move, Player
 
-DEFAULT_PLIES: dict[str, int] = {"tictactoe": 1, "mnk": 1, "connect4": 2, "gomoku": 2}
-"""Random plies per book opening when :func:`play_match` is given none, by game name. Tic-tac-toe
-gets one: its 9 first moves are all draws with perfect play (after two plies some positions are
-lost), so a pair is never handed a lost position. Other games get none."""
-
 AUTO_PROGRESS_GAMES = 20
 """``progress=None`` shows a bar for matches (and tournaments) of more games than this."""
 
@@ -312,11 +307,12 @@ def derive_seed(seed: int, *parts: object) -> int:
 
 
 def default_plies(start: GameState) -> int:
-    """The book's plies for a match from ``start``: :data:`DEFAULT_PLIES` for the game's
+    """The book's plies for a match from ``start``: the game's own ``opening_plies`` (its
+    description says how many random moves vary its games without deciding them) for its
     starting position, 0 for a position already under way (it is its own opening)."""
     if start.ply > 0:
         return 0
-    return DEFAULT_PLIES.get(start.game.name, 0)
+    return start.game.opening_plies
 
 
 def opening_book(new_game: Callable[[], GameState] | GameState, pairs: int, plies: int,
@@ -560,8 +556,9 @@ def play_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState]
         games: how many games to play (an SPRT may stop sooner).
         seed: the match seed: openings and agents' seeds derive from it and the pair's index.
             ``None`` draws one at random (kept in the result's ``seed``, to replay the match).
-        plies: random moves per book opening; ``None``: :func:`default_plies` (1 for
-            tic-tac-toe and mnk, 2 for Connect Four and gomoku, 0 from a position under way).
+        plies: random moves per book opening; ``None``: :func:`default_plies` (the game's
+            ``opening_plies``: 1 for tic-tac-toe, 2 for Connect Four and gomoku; 0 from a
+            position under way).
         openings: the book itself, move sequences from ``new_game()`` used in turn (cyclically),
             instead of random ones; ``plies`` is then ignored.
         sprt: stop as soon as this test accepts a hypothesis (checked after each complete pair,

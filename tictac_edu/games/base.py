@@ -160,6 +160,9 @@ class GameDescription:
         board: how a board draws the game (:data:`BoardKind`).
         start_code: Python code that builds the starting position (``"MNKGame(5, 5, 3)"``).
         options: the options that built the game (``{"rows": 5, "columns": 5, "k": 3}``).
+        opening_plies: how many random moves a match's book opening makes (0: matches start
+            from the starting position): enough to vary the games, few enough not to hand
+            either side a lost position.
     """
 
     name: str
@@ -176,6 +179,7 @@ class GameDescription:
     start_code: str = ""
     options: dict[str, Any] = field(default_factory=dict, compare=False)
     extra_presets: tuple[Preset, ...] = ()
+    opening_plies: int = 0
 
     def __post_init__(self) -> None:
         if any(preset.kind == "mcts" for preset in self.presets):

@@ -681,7 +681,8 @@ def connect4_description(columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROW
         evaluation="tictac_edu.evaluation.connect4:threat_evaluation",
         move_order=tuple(centre_first_columns(columns)), board="columns",
         start_code="ConnectFour()" if default else f"ConnectFour({columns}, {rows})",
-        options={} if default else {"columns": columns, "rows": rows}, extra_presets=CONNECT4_MCTS_LEVELS)
+        options={} if default else {"columns": columns, "rows": rows}, extra_presets=CONNECT4_MCTS_LEVELS,
+        opening_plies=2)
 
 
 register("connect4", ConnectFour)

@@ -688,7 +688,7 @@ def gomoku_description(size: int = DEFAULT_SIZE, rule: Rule = "freestyle") -> Ga
                            presets=GOMOKU_LEVELS, evaluation="tictac_edu.evaluation.gomoku:pattern_evaluation",
                            move_order=tuple(points), search_order="tictac_edu.evaluation.gomoku:candidate_moves",
                            board="grid", start_code=start,
-                           options=options, extra_presets=GOMOKU_MCTS_LEVELS)
+                           options=options, extra_presets=GOMOKU_MCTS_LEVELS, opening_plies=2)
 
 
 register("gomoku", Gomoku)

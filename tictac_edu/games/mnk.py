@@ -188,7 +188,8 @@ def mnk_description(rows: int, columns: int, k: int) -> GameDescription:
         evaluation="tictac_edu.evaluation.mnk:line_evaluation", move_order=order, board="cells",
         start_code="TicTacToe()" if tictactoe else f"MNKGame({rows}, {columns}, {k})",
         options={} if tictactoe else {"rows": rows, "columns": columns, "k": k},
-        extra_presets=MNK_MCTS_LEVELS if cells <= PERFECT_MAX_CELLS else ())
+        extra_presets=MNK_MCTS_LEVELS if cells <= PERFECT_MAX_CELLS else (),
+        opening_plies=1)  # tic-tac-toe: every first move draws with perfect play, some second moves lose
 
 
 class MNKGame(GameStateBase):
