@@ -21,12 +21,12 @@
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections.abc import Callable, Iterator
 
 from tictac_edu.agents import SearchAgent
 from tictac_edu.arena import MatchResult, play_match
+from tictac_edu.arena.stats import Z_95
 from tictac_edu.evaluation.common import from_root_player
 from tictac_edu.evaluation.connect4 import (
     symmetric_window_evaluation,
@@ -39,8 +39,6 @@ from tictac_edu.search import SearchResult, alphabeta, minimax
 from tictac_edu.search.common import Evaluation
 
 CENTRE_FIRST = list(centre_first_columns(7))
-CONFIDENCE_Z = 1.96
-"""95% confidence interval of a score: +- this many standard errors."""
 
 # (label, moves, depth, order, claimed, measured in figures.md)
 FIGURES: list[tuple[str, str, int, list[int] | None, str, int]] = [
@@ -95,11 +93,9 @@ def agents(depth: int) -> list[SearchAgent]:
 
 
 def interval(result: MatchResult) -> float:
-    """Half the 95% confidence interval of the first agent's score per game."""
-    outcomes = [1.0] * result.wins + [0.5] * result.draws + [0.0] * result.losses
-    mean = result.score
-    variance = sum((outcome - mean) ** 2 for outcome in outcomes) / max(len(outcomes) - 1, 1)
-    return CONFIDENCE_Z * math.sqrt(variance / len(outcomes))
+    """Half the 95% confidence interval of the first agent's score per game (the arena's
+    trinomial estimate: 1.96 standard errors)."""
+    return Z_95 * result.trinomial_elo().stderr
 
 
 def print_figures() -> None:
