@@ -10,6 +10,7 @@ from typing import Any
 
 from tictac_edu.agents import SearchAgent, difficulty_agent
 from tictac_edu.arena import play_game as arena_game
+from tictac_edu.evaluation import line_evaluation
 from tictac_edu.exercises.diagnosis import Probe, call
 from tictac_edu.exercises.registry import Context, declare, is_int, is_number, show_value
 from tictac_edu.games import TicTacToe, play_moves
@@ -111,8 +112,9 @@ def _expect_pairs(t: Context, results: dict[tuple[Any, bool], str | None], openi
 
 @cache
 def _tictactoe_results() -> tuple[tuple[tuple[tuple[int, ...], bool], str | None], ...]:
-    """Real games: tic-tac-toe's hard level (A) against a depth-1 search (B) from every opening of
-    one X move and one O move that the book uses, with A first and with B first."""
+    """Real games: tic-tac-toe's hard level (A) against a one-ply search (B) from six openings of
+    two moves (one X, one O), with A first and with B first; computed once, outside the
+    learner's time."""
     openings = [(4, 0), (0, 4), (1, 7), (2, 6), (0, 8), (4, 8)]
     found = []
     for opening in openings:
@@ -120,16 +122,10 @@ def _tictactoe_results() -> tuple[tuple[tuple[tuple[int, ...], bool], str | None
         for a_first in (True, False):
             a = difficulty_agent(TicTacToe(), "hard")
             a.name = "A"
-            b = SearchAgent(depth=1, evaluate=difficulty_evaluation(), name="B")
+            b = SearchAgent(depth=1, evaluate=line_evaluation, name="B")
             record = arena_game(a, b, start) if a_first else arena_game(b, a, start)
             found.append(((opening, a_first), record.winner))
     return tuple(found)
-
-
-def difficulty_evaluation() -> Any:
-    from tictac_edu.agents import preset_evaluation
-
-    return preset_evaluation(TicTacToe(), TicTacToe().game.preset("easy"))
 
 
 @pair_scores.probes
