@@ -38,7 +38,6 @@ APPS = Path("notebooks") / "apps"
 TICTACTOE_APP = "tictactoe_board.ipynb"
 CONNECT4_APP = "connect4_board.ipynb"
 GOMOKU_APP = "gomoku_board.ipynb"
-CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SERVER_START_TIMEOUT_S = 30.0
@@ -97,17 +96,6 @@ def rgb(colour: str) -> str:
     """``"#d62828"`` as browsers report computed colours: ``"rgb(214, 40, 40)"``."""
     red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     return f"rgb({red}, {green}, {blue})"
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Path:
-    """Debian's Chromium; skip without it (fail in CI, where it must be installed)."""
-    if not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason)
-        pytest.skip(reason)
-    return CHROMIUM
 
 
 def _free_port() -> int:

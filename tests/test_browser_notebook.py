@@ -29,16 +29,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_browser import _stop  # the same way to stop a server and the kernels it started
+from test_browser import CHROMIUM_ARGS, _stop  # one browser, one way to stop a server (the chromium fixture: conftest)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, ViewportSize
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "00_welcome.ipynb"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SERVER_START_TIMEOUT_S = 60.0
 """Time for a server to start listening (Notebook 7 loads its extensions first)."""
 PAGE_TIMEOUT_MS = 60_000
@@ -67,17 +64,6 @@ BOARD_AFTER_REPLY_JS = """
 }
 """
 """True once the centre holds X and the AI has answered with one O somewhere else."""
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Path:
-    """Debian's Chromium; skip without it (fail in CI, where it must be installed)."""
-    if not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason)
-        pytest.skip(reason)
-    return CHROMIUM
 
 
 @pytest.fixture(scope="module")
