@@ -8,19 +8,17 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-"""The folder of reference data beside the project (benchmark sets, renju cases)."""
+TEST_DATA = REPO / "tests" / "data"
+"""The reference data the tests read (benchmark sets, renju cases); ``tests/data/README.md``
+names each file's source and licence."""
 CHROMIUM = Path("/usr/bin/chromium")
 """Debian's Chromium, which the browser tests drive."""
 
 
 @pytest.fixture
-def shared_data() -> Path:
-    """The ``shared/data`` folder; tests that need it skip with a clear message when absent."""
-    data = SHARED / "data"
-    if not data.is_dir():
-        pytest.skip(f"reference data not found at {data}: these tests need ../shared beside the project")
-    return data
+def test_data() -> Path:
+    """The ``tests/data`` folder of the repository."""
+    return TEST_DATA
 
 
 @pytest.fixture(scope="module")

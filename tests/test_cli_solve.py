@@ -30,15 +30,13 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run([*COMMAND, *args], input=stdin, capture_output=True, text=True, timeout=120, cwd=ROOT)
 
 
-def read_set(shared_data: Path, name: str, count: int) -> list[str]:
-    path = shared_data / "connect4" / name
-    if not path.is_file():
-        pytest.skip(f"benchmark set {name} not found at {path}")
+def read_set(test_data: Path, name: str, count: int) -> list[str]:
+    path = test_data / "connect4" / name
     return path.read_text().splitlines()[:count]
 
 
-def test_lines_are_solved_and_bad_ones_reported(shared_data: Path) -> None:
-    good = [line.split() for line in read_set(shared_data, "Test_L3_R1", 5)]
+def test_lines_are_solved_and_bad_ones_reported(test_data: Path) -> None:
+    good = [line.split() for line in read_set(test_data, "Test_L3_R1", 5)]
     lines = [good[0][0], "44x", good[1][0], "", "4444444", "12121212", *(moves for moves, _ in good[2:])]
     done = run(stdin="\n".join(lines) + "\n")
     assert done.returncode == 1
@@ -65,8 +63,8 @@ def test_arguments_weak_and_analyze() -> None:
     assert "Traceback" not in done.stderr
 
 
-def test_the_benchmark_sets_own_lines_are_solved_and_checked(shared_data: Path) -> None:
-    lines = read_set(shared_data, "Test_L3_R1", 20) + read_set(shared_data, "Test_L2_R1", 10)
+def test_the_benchmark_sets_own_lines_are_solved_and_checked(test_data: Path) -> None:
+    lines = read_set(test_data, "Test_L3_R1", 20) + read_set(test_data, "Test_L2_R1", 10)
     done = run(stdin="\n".join(lines) + "\n")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == lines and done.stderr == ""
@@ -111,8 +109,8 @@ def test_progress_is_shown_once_a_position_takes_long() -> None:
     assert run(END_GAME).stderr == ""  # a quick position shows none (the default: after 3 s)
 
 
-def test_a_closed_pipe_ends_quietly(shared_data: Path) -> None:
-    lines = "\n".join(read_set(shared_data, "Test_L2_R1", 200)) + "\n"
+def test_a_closed_pipe_ends_quietly(test_data: Path) -> None:
+    lines = "\n".join(read_set(test_data, "Test_L2_R1", 200)) + "\n"
     process = subprocess.Popen(COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, cwd=ROOT)
     assert process.stdin is not None and process.stdout is not None and process.stderr is not None
@@ -127,9 +125,9 @@ def test_a_closed_pipe_ends_quietly(shared_data: Path) -> None:
 
 
 @pytest.mark.skipif(shutil.which("head") is None or shutil.which("sh") is None, reason="needs sh and head")
-def test_piped_into_head(shared_data: Path, tmp_path: Path) -> None:
+def test_piped_into_head(test_data: Path, tmp_path: Path) -> None:
     source = tmp_path / "lines.txt"
-    source.write_text("\n".join(read_set(shared_data, "Test_L2_R1", 200)) + "\n")
+    source.write_text("\n".join(read_set(test_data, "Test_L2_R1", 200)) + "\n")
     command = f"{shlex.join(COMMAND)} < {shlex.quote(str(source))} | head -1"
     done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert len(done.stdout.splitlines()) == 1 and done.stderr == ""
@@ -163,7 +161,7 @@ def readme_examples() -> list[str]:
     return [command for command in commands if command]
 
 
-def test_the_readme_examples_answer(shared_data: Path) -> None:
+def test_the_readme_examples_answer(test_data: Path) -> None:
     # Each answers within a few seconds (measured, not asserted: the machine may be busy); here
     # they only must not hang, and must print what they promise.
     examples = readme_examples()

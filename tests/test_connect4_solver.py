@@ -19,23 +19,21 @@ L3_SAMPLE = 100
 L2_SAMPLE = 30
 
 
-def read_set(shared_data: Path, name: str, count: int) -> list[tuple[str, int]]:
+def read_set(test_data: Path, name: str, count: int) -> list[tuple[str, int]]:
     """The first ``count`` lines of a benchmark set, as ``(moves, score)``."""
-    path = shared_data / "connect4" / name
-    if not path.is_file():
-        pytest.skip(f"benchmark set {name} not found at {path}")
+    path = test_data / "connect4" / name
     lines = path.read_text().splitlines()[:count]
     return [(moves, int(score)) for moves, score in (line.split() for line in lines)]
 
 
 @pytest.fixture
-def end_easy(shared_data: Path) -> list[tuple[str, int]]:
-    return read_set(shared_data, "Test_L3_R1", L3_SAMPLE)
+def end_easy(test_data: Path) -> list[tuple[str, int]]:
+    return read_set(test_data, "Test_L3_R1", L3_SAMPLE)
 
 
 @pytest.fixture
-def middle_easy(shared_data: Path) -> list[tuple[str, int]]:
-    return read_set(shared_data, "Test_L2_R1", L2_SAMPLE)
+def middle_easy(test_data: Path) -> list[tuple[str, int]]:
+    return read_set(test_data, "Test_L2_R1", L2_SAMPLE)
 
 
 def test_scores_of_immediate_wins_and_losses() -> None:
@@ -165,23 +163,23 @@ def test_the_clock_is_read_often_enough_to_keep_a_deadline() -> None:
     ("Test_L3_R1", 100, True, 3_118),
     ("Test_L2_R1", 30, True, 3_165),
 ])
-def test_the_node_counts_do_not_change(shared_data: Path, name: str, count: int, weak: bool, nodes: int) -> None:
+def test_the_node_counts_do_not_change(test_data: Path, name: str, count: int, weak: bool, nodes: int) -> None:
     solver = Solver()
     total = 0
-    for moves, _ in read_set(shared_data, name, count):
+    for moves, _ in read_set(test_data, name, count):
         solver.reset()  # a fresh table per position, as the published figures count
         solver.solve(moves, weak=weak)
         total += solver.nodes
     assert total == nodes
 
 
-def test_the_node_counts_of_best_move_and_analyze_do_not_change(shared_data: Path) -> None:
+def test_the_node_counts_of_best_move_and_analyze_do_not_change(test_data: Path) -> None:
     solver = Solver()
-    for moves, _ in read_set(shared_data, "Test_L2_R1", 30):
+    for moves, _ in read_set(test_data, "Test_L2_R1", 30):
         solver.best_move(moves)  # the table kept from one position to the next, as the agent does
     assert solver.nodes == 8_762
     total = 0
-    for moves, _ in read_set(shared_data, "Test_L3_R1", 40):
+    for moves, _ in read_set(test_data, "Test_L3_R1", 40):
         solver.reset()
         solver.analyze(moves)
         total += solver.nodes
@@ -278,12 +276,12 @@ def test_on_the_empty_board_the_expert_agent_searches_says_so_and_keeps_its_time
     assert clock() <= 0.2 * 1.1
 
 
-def test_the_whole_move_stays_within_the_time_limit(shared_data: Path) -> None:
+def test_the_whole_move_stays_within_the_time_limit(test_data: Path) -> None:
     # Begin-game positions the solver proves in time, middle-game ones it often cannot, and the
     # empty board: every move, solver and search together, takes the limit plus 10% at most.
     positions = [ConnectFour()]
     for name, count in (("Test_L1_R1", 6), ("Test_L2_R2", 4)):
-        positions += [ConnectFour.from_moves(moves) for moves, _ in read_set(shared_data, name, count)]
+        positions += [ConnectFour.from_moves(moves) for moves, _ in read_set(test_data, name, count)]
     sources = set()
     for state in positions:
         agent, clock = timed_agent(0.2)
