@@ -17,10 +17,12 @@ True
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tictac_edu.agents.search import check_can_move
 from tictac_edu.games.base import GameState, Move
+from tictac_edu.search.common import Clock
 from tictac_edu.search.mcts import (
     DEFAULT_EXPLORATION,
     MCTS,
@@ -53,6 +55,8 @@ class MCTSAgent:
             random game, :func:`~tictac_edu.search.mcts.random_playout`); it must pickle too.
         seed: seed of the random playouts.
         name: shown on boards and in match tables.
+        clock: the clock ``time_limit`` is read on, once per iteration (a match that must
+            replay gives a :class:`~tictac_edu.arena.clock.WorkClock`, which counts iterations).
 
     Raises:
         ValueError: both ``playouts`` and ``time_limit``, a budget that is not positive, a
@@ -62,7 +66,7 @@ class MCTSAgent:
     def __init__(self, playouts: int | None = None, time_limit: float | None = None, *,
                  exploration: float = DEFAULT_EXPLORATION, solver: bool = False, reuse_tree: bool = True,
                  candidates: Candidates | None = None, playout: Playout = random_playout, seed: int | None = None,
-                 name: str | None = None) -> None:
+                 name: str | None = None, clock: Clock = time.monotonic) -> None:
         budget = check_budget(playouts, time_limit)
         check_exploration(exploration)
         check_callables(candidates, playout)
@@ -78,6 +82,7 @@ class MCTSAgent:
         self.candidates = candidates
         self.playout = playout
         self.seed = seed
+        self.clock = clock
         self.engine = self._new_engine(seed)
         self.name = name or self._default_name()
         self.last_result: MCTSResult | None = None
@@ -103,6 +108,7 @@ class MCTSAgent:
         check_can_move(state)
         if not self.reuse_tree:
             self.engine.reset()
+        self.engine.clock = self.clock
         return self.engine.search(state, self.playouts, self.time_limit)
 
     def choose_move(self, state: GameState) -> Move:

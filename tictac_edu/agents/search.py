@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Literal, Protocol, runtime_checkable
 
 from tictac_edu.games.base import GameState, Move
 from tictac_edu.search import SearchResult, TranspositionTable, alphabeta, iterative_deepening, minimax
-from tictac_edu.search.common import Evaluation
+from tictac_edu.search.common import Clock, Evaluation
 from tictac_edu.search.ordering import OrderSpec
 
 
@@ -77,12 +78,14 @@ class SearchAgent:
         randomness: the chance of playing a random legal move instead (for easy levels).
         seed: seed for the random choices.
         name: shown on boards and in match tables.
+        clock: the clock ``time_limit`` is read on, at every node (a match that must replay
+            gives a :class:`~tictac_edu.arena.clock.WorkClock`, which counts nodes).
     """
 
     def __init__(self, *, algorithm: Literal["alphabeta", "minimax"] = "alphabeta", depth: int | None = None,
                  time_limit: float | None = None, evaluate: Evaluation | None = None, order: OrderSpec = None,
                  use_table: bool = False, prefer_faster_wins: bool = True, randomness: float = 0.0,
-                 seed: int | None = None, name: str | None = None) -> None:
+                 seed: int | None = None, name: str | None = None, clock: Clock = time.monotonic) -> None:
         if algorithm not in ("alphabeta", "minimax"):
             raise ValueError(f"algorithm must be 'alphabeta' or 'minimax', not {algorithm!r}")
         if time_limit is not None and (algorithm != "alphabeta" or evaluate is None):
@@ -106,6 +109,7 @@ class SearchAgent:
         self.randomness = randomness
         self.rng = random.Random(seed)
         self.name = name or self._default_name()
+        self.clock = clock
         self.last_result: SearchResult | None = None
 
     def _default_name(self) -> str:
@@ -126,7 +130,8 @@ class SearchAgent:
         if self.time_limit is not None:
             assert self.evaluate is not None
             return iterative_deepening(state, self.evaluate, time_limit=self.time_limit, max_depth=self.depth,
-                                       order=self.order, table=table, prefer_faster_wins=self.prefer_faster_wins)
+                                       clock=self.clock, order=self.order, table=table,
+                                       prefer_faster_wins=self.prefer_faster_wins)
         return alphabeta(state, self.depth, self.evaluate, order=self.order, table=table,
                          prefer_faster_wins=self.prefer_faster_wins)
 
