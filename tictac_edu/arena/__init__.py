@@ -7,7 +7,10 @@
   same games either way; Ctrl-C keeps the games played.
 * :func:`round_robin`: every agent against every other, with ratings (:class:`Tournament`).
 * :func:`check_levels`, :func:`check_difficulties`: are difficulty levels really ordered?
-* :mod:`tictac_edu.arena.stats`: the formulas (score, Elo, intervals, LOS, SPRT).
+* :mod:`tictac_edu.arena.stats`: the formulas (score, Elo, intervals, LOS, the exact SPRT,
+  how many games a difference needs).
+* :mod:`tictac_edu.arena.clock`: a clock that counts work, so that agents with a time limit
+  replay (:func:`count_work`).
 
 Every figure of a :class:`MatchResult` is from the first agent's (``agent_a``'s) point of view.
 
@@ -25,6 +28,7 @@ Pairs LL LD+DL WL+LW+DD WD+DW WW: 0 0 0 1 1 (2 pairs, 2 openings of 1 ply); Elo 
 Time per move: perfect median ..., p90 ..., max ...; random median ..., p90 ..., max ...
 """
 
+from tictac_edu.arena.clock import WorkClock, count_work
 from tictac_edu.arena.match import (
     AUTO_PROGRESS_GAMES,
     GameRecord,
@@ -36,12 +40,16 @@ from tictac_edu.arena.match import (
     opening_book,
     play_game,
     play_match,
+    stop_on_interrupt,
 )
 from tictac_edu.arena.stats import (
     SPRT,
     EloEstimate,
     MoveTimes,
+    constrained_mle,
     elo_from_score,
+    games_for_interval,
+    interval_power,
     los_trinomial,
     pentanomial_elo,
     score_from_elo,
@@ -70,12 +78,17 @@ __all__ = [
     "PairRecord",
     "Rating",
     "Tournament",
+    "WorkClock",
     "check_difficulties",
     "check_levels",
     "check_picklable",
+    "constrained_mle",
+    "count_work",
     "default_plies",
     "derive_seed",
     "elo_from_score",
+    "games_for_interval",
+    "interval_power",
     "los_trinomial",
     "opening_book",
     "pentanomial_elo",
@@ -84,5 +97,6 @@ __all__ = [
     "round_robin",
     "score_from_elo",
     "side_elo",
+    "stop_on_interrupt",
     "trinomial_elo",
 ]

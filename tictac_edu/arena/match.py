@@ -8,12 +8,22 @@ the match's seed (so deterministic agents do not replay one game over and over).
 ``games`` leaves the last pair with one game: it counts in W/D/L, not in the pentanomial.
 
 Seeds: before every game each agent with a ``reseed(seed)`` method is reseeded from the match
-seed, the pair's index and the game's place in the pair only. A pair's games are therefore the
-same whether the pair is played here or in a worker of an executor, first or last: the same
-seed gives the same games, move for move, sequentially, on a process pool or on a Dask cluster,
-with any number of workers (for agents whose moves depend only on the position and their seed,
-as every agent of this package; an agent that learns from one game to the next plays on with
-what it learnt when the match is sequential, but starts afresh in each task of an executor).
+seed, the pair's index and the game's place in the pair only, and an agent's clock with a
+``restart()`` method (a :class:`~tictac_edu.arena.clock.WorkClock`) is restarted. A pair's
+games are therefore the same whether the pair is played here or in a worker of an executor,
+first or last. **The same seed gives the same games**, move for move, sequentially, on a
+process pool or on a Dask cluster, with any number of workers, under any load, for agents
+whose moves depend only on the position and their seed: every agent of this package without
+a clock (a fixed depth, a fixed number of playouts, a search to the end), and agents with a
+time limit that count work instead of seconds (:func:`~tictac_edu.arena.clock.count_work`).
+It does not hold for agents that read the wall clock (a time limit: how deep they search
+depends on the machine and what else it runs) nor for agents that learn from one game to the
+next (Connect Four's ``expert`` keeps its solver's table: it plays on with what it learnt when
+the match is sequential, but starts afresh in each task of an executor).
+
+Stopping: an SPRT ends the match as soon as it decides; Ctrl-C keeps every game finished, here
+or in the workers (see :func:`stop_on_interrupt`); ``timeout`` stops waiting for an executor
+whose tasks do not finish, and the result names the pairs missing.
 """
 
 from __future__ import annotations
@@ -22,6 +32,7 @@ import hashlib
 import math
 import pickle
 import random
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -44,6 +55,12 @@ from tictac_edu.games.base import GameState, IllegalMoveError, Move, Player
 
 AUTO_PROGRESS_GAMES = 20
 """``progress=None`` shows a bar for matches (and tournaments) of more games than this."""
+
+INTERRUPT_GRACE_SECONDS = 5.0
+"""After Ctrl-C, how long a match on an executor waits for the tasks already running to hand
+back the games they finished. Workers of a process pool started with :func:`stop_on_interrupt`
+answer at once when the Ctrl-C reaches them too, as a terminal sends it to every process of the
+command; a second Ctrl-C stops the waiting."""
 
 TASKS_PER_WORKER = 8
 """With an executor and no ``pairs_per_task``, pairs are grouped so that a match makes about this
@@ -128,6 +145,10 @@ class MatchResult:
             ``"continue"`` (``""`` without a test).
         interrupted: the match was stopped by Ctrl-C (KeyboardInterrupt): the games already
             played are kept.
+        timed_out: the executor's tasks did not all finish within ``play_match``'s ``timeout``.
+        missing: after an interruption or a timeout, the indices of the pairs not played in
+            full (their games are not in the result); ``[]`` otherwise.
+        timeout: the ``timeout`` the match was given, in seconds (``None``: none).
     """
 
     agent_a: str
@@ -146,6 +167,9 @@ class MatchResult:
     llr_history: list[float] = field(default_factory=list, repr=False)
     sprt_status: Decision | str = ""
     interrupted: bool = False
+    timed_out: bool = False
+    missing: list[int] = field(default_factory=list, repr=False)
+    timeout: float | None = None
 
     @property
     def played(self) -> int:
@@ -217,17 +241,22 @@ class MatchResult:
             if sum(counts):
                 openings = len({pair.opening for pair in self.pairs})
                 plies = "1 ply" if self.plies == 1 else f"{self.plies} plies"
-                book = (f"{sum(counts)} pairs, {openings} opening{'s' if openings != 1 else ''} of {plies}"
-                        if self.plies else f"{sum(counts)} pairs, no book opening")
+                pairs = f"{sum(counts)} pair{'s' if sum(counts) != 1 else ''}"
+                book = (f"{pairs}, {openings} opening{'s' if openings != 1 else ''} of {plies}"
+                        if self.plies else f"{pairs}, no book opening")
                 lines.append(f"Pairs LL LD+DL WL+LW+DD WD+DW WW: {' '.join(map(str, counts))} ({book}); "
                              f"Elo {self.pentanomial_elo().text()}")
         if self.sprt is not None:
-            lines.append(self.sprt.text(self.llr, sum(self.pentanomial)))
+            lines.append(self.sprt.text(self.llr))
         if self.move_times:
             lines.append("Time per move: " + "; ".join(f"{name} {times.text()}"
                                                        for name, times in self.move_times.items()))
         if self.interrupted:
             lines.append(f"Interrupted: {self.played} of {self.planned} games played.")
+        if self.timed_out:
+            tasks = "its task" if len(self.missing) == 1 else "their tasks"
+            lines.append(f"Timed out after {self.timeout:g} s: {self.played} of {self.planned} games played; "
+                         f"{_pairs_text(self.missing)} missing ({tasks} did not finish).")
         return "\n".join(lines)
 
     def _add(self, pair: PairRecord) -> None:
@@ -248,6 +277,18 @@ class MatchResult:
                 seconds.setdefault(name, []).extend(times)
         self.mean_move_seconds = {name: sum(times) / len(times) if times else 0.0 for name, times in seconds.items()}
         self.move_times = {name: move_times(times) for name, times in seconds.items()}
+
+
+def _pairs_text(indices: Sequence[int], shown: int = 12) -> str:
+    """``pairs 3, 4 and 7`` (the first ``shown`` of them, then how many more)."""
+    if not indices:
+        return "no pair"
+    names = [str(index) for index in indices[:shown]]
+    if len(indices) > shown:
+        names.append(f"{len(indices) - shown} more")
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{len(indices)} pair{'s' if len(indices) != 1 else ''} ({'pair' if len(indices) == 1 else 'pairs'} "\
+           f"{listed})"
 
 
 def play_game(first: Agent, second: Agent, start: GameState, move_times: dict[str, list[float]] | None = None, *,
@@ -401,21 +442,64 @@ def _play_pair_into(record: PairRecord, agent_a: Agent, agent_b: Agent, new_game
             reseed = getattr(agent, "reseed", None)
             if callable(reseed):
                 reseed(agent_seed)
+            restart = getattr(getattr(agent, "clock", None), "restart", None)
+            if callable(restart):  # a work clock: every game counts its work from 0
+                restart()
         position = start if start is not None and game == 0 else new_game()
         first, second = (agent_a, agent_b) if game == 0 else (agent_b, agent_a)
         record.games.append(play_game(first, second, position, opening=plan.opening))
 
 
-def _play_pairs(payload: bytes, plans: Sequence[_PairPlan]) -> list[PairRecord]:
+class _WorkerState:
+    """What :func:`stop_on_interrupt`'s handler knows in a worker process."""
+
+    in_task = False
+    """A task of :func:`_play_pairs` is running (Ctrl-C then stops it)."""
+    stopped = False
+    """Ctrl-C reached this worker: it plays no more pairs."""
+
+
+def stop_on_interrupt() -> None:
+    """An initializer for the worker processes of a pool that plays matches
+    (``ProcessPoolExecutor(2, initializer=stop_on_interrupt)``): Ctrl-C (SIGINT, which a terminal
+    sends to every process of the command) makes a worker stop the pairs it is playing and hand
+    back at once the games it finished, the partial pair's included, instead of printing a
+    traceback or playing on unseen; a worker that got Ctrl-C plays no further pair (its later
+    tasks return at once, empty), so start a new pool for the next match. A second Ctrl-C is
+    ignored while the games are handed back."""
+    signal.signal(signal.SIGINT, _worker_interrupt)
+
+
+def _worker_interrupt(signum: int, frame: object) -> None:
+    first = not _WorkerState.stopped
+    _WorkerState.stopped = True
+    if first and _WorkerState.in_task:
+        raise KeyboardInterrupt
+
+
+def _play_pairs(payload: bytes, plans: Sequence[_PairPlan]) -> tuple[list[PairRecord], bool]:
     """The task an executor runs: play the pairs of ``plans`` with fresh copies of the agents
-    and the game factory, unpickled from ``payload`` (so tasks share nothing, even in threads)."""
-    agent_a, agent_b, new_game = pickle.loads(payload)
-    records = []
-    for plan in plans:
-        record = PairRecord(plan.index, plan.opening)
-        _play_pair_into(record, agent_a, agent_b, new_game, plan)
-        records.append(record)
-    return records
+    and the game factory, unpickled from ``payload`` (so tasks share nothing, even in threads).
+
+    Returns:
+        The pairs played, and whether Ctrl-C (KeyboardInterrupt) stopped them: then the list
+        holds the pairs finished and the partial pair's finished games.
+    """
+    records: list[PairRecord] = []
+    if _WorkerState.stopped:
+        return records, True
+    _WorkerState.in_task = True
+    try:
+        agent_a, agent_b, new_game = pickle.loads(payload)
+        for plan in plans:
+            record = PairRecord(plan.index, plan.opening)
+            records.append(record)
+            _play_pair_into(record, agent_a, agent_b, new_game, plan)
+    except KeyboardInterrupt:
+        return [record for record in records if record.games], True
+    finally:
+        _WorkerState.in_task = False
+    return records, False
 
 
 def check_picklable(what: str, thing: object, hint: str) -> None:
@@ -460,6 +544,20 @@ def progress_bar(total: int, desc: str, progress: bool | None) -> ProgressBar | 
     return bar
 
 
+def finish_bar(bar: ProgressBar, verdict: str) -> None:
+    """End ``bar`` as finished (full, and green in a notebook) with ``verdict`` beside it: a
+    match an SPRT stopped early on purpose is done, not cut short."""
+    count = getattr(bar, "n", None)
+    if isinstance(count, int | float):
+        bar.total = count  # type: ignore[attr-defined]
+    postfix = getattr(bar, "set_postfix_str", None)
+    if callable(postfix):
+        postfix(verdict, refresh=False)
+    refresh = getattr(bar, "refresh", None)
+    if callable(refresh):
+        refresh()
+
+
 class _Collector:
     """Takes finished pairs in order: counts them, runs the SPRT, moves the bar."""
 
@@ -474,27 +572,32 @@ class _Collector:
             self.bar.update(len(pair.games))
         if result.sprt is None or not pair.complete:
             return False
-        pentanomial = result.pentanomial
-        result.llr_history.append(result.sprt.llr_pentanomial(pentanomial))
-        if sum(pentanomial) >= result.sprt.min_pairs:
-            result.sprt_status = result.sprt.decision(result.llr)
+        result.llr_history.append(result.sprt.llr_pentanomial(result.pentanomial))
+        result.sprt_status = result.sprt.decision(result.llr)
         return result.sprt_status != "continue"
 
 
+Stop = str
+"""Why a run stopped before its plan: ``""`` (it did not: played out, or the SPRT decided),
+``"interrupted"`` or ``"timed out"``."""
+
+
 def _run_here(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState], start: GameState,
-              plans: Sequence[_PairPlan], collect: _Collector) -> bool:
-    """Play the pairs in this process; returns whether Ctrl-C stopped them."""
+              plans: Sequence[_PairPlan], collect: _Collector, deadline: float | None) -> Stop:
+    """Play the pairs in this process (the deadline is checked between pairs)."""
     for plan in plans:
+        if deadline is not None and time.monotonic() >= deadline:
+            return "timed out"
         record = PairRecord(plan.index, plan.opening)
         try:
             _play_pair_into(record, agent_a, agent_b, new_game, plan, start if plan.index == 0 else None)
         except KeyboardInterrupt:
             if record.games:
                 collect(record)
-            return True
+            return "interrupted"
         if collect(record):
             break
-    return False
+    return ""
 
 
 def _chunks(plans: Sequence[_PairPlan], size: int) -> Iterator[Sequence[_PairPlan]]:
@@ -503,49 +606,76 @@ def _chunks(plans: Sequence[_PairPlan], size: int) -> Iterator[Sequence[_PairPla
 
 
 def _run_on(executor: Executor, payload: bytes, plans: Sequence[_PairPlan], pairs_per_task: int,
-            collect: _Collector) -> bool:
+            collect: _Collector, deadline: float | None) -> Stop:
     """Play the pairs on ``executor``, a few tasks ahead of the results, taking the results in
-    pair order; returns whether Ctrl-C stopped them (pending tasks are cancelled; tasks already
-    running finish in their workers, unseen)."""
+    pair order.
+
+    On Ctrl-C (here, or in a task) the tasks not started are cancelled and those running get
+    :data:`INTERRUPT_GRACE_SECONDS` to hand back what they played; at ``deadline`` (a time on
+    ``time.monotonic``) the match stops waiting. Either way every pair received is kept."""
     tasks = list(_chunks(plans, pairs_per_task))
     window = 2 * _worker_count(executor)
-    pending: dict[Future[list[PairRecord]], int] = {}
+    pending: dict[Future[tuple[list[PairRecord], bool]], int] = {}
     ready: dict[int, list[PairRecord]] = {}
     submitted = taken = 0
+    stop: Stop = ""
     try:
-        while taken < len(tasks):
+        while taken < len(tasks) and not stop:
             while submitted < len(tasks) and len(pending) < window:
                 pending[executor.submit(_play_pairs, payload, tasks[submitted])] = submitted
                 submitted += 1
-            done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            done, _ = wait(list(pending), timeout=left, return_when=FIRST_COMPLETED)
+            if not done:
+                stop = "timed out"
+                break
             for future in sorted(done, key=pending.__getitem__):
-                ready[pending[future]] = future.result()  # a task's error (an illegal move) is raised here
-                del pending[future]
-            while taken in ready:
+                records, interrupted = future.result()  # a task's error (an illegal move) is raised here
+                ready[pending.pop(future)] = records
+                if interrupted:
+                    stop = "interrupted"
+            while taken in ready and not stop:
                 for pair in ready.pop(taken):
                     if collect(pair):
-                        return False
+                        return ""
                 taken += 1
-        return False
     except KeyboardInterrupt:
-        for future in pending:
-            future.cancel()
-        for future, task in pending.items():
-            if future.done() and not future.cancelled() and future.exception() is None:
-                ready[task] = future.result()
-        for task in sorted(ready):
-            for pair in ready[task]:
-                collect(pair)
-        return True
+        stop = "interrupted"
     finally:
         for future in pending:
             future.cancel()
+    if stop:
+        _gather(pending, ready, INTERRUPT_GRACE_SECONDS if stop == "interrupted" else 0.0)
+    for task in sorted(ready):
+        for pair in ready[task]:
+            if collect(pair):
+                return stop
+    return stop
+
+
+def _gather(pending: dict[Future[tuple[list[PairRecord], bool]], int], ready: dict[int, list[PairRecord]],
+            grace: float) -> None:
+    """Wait up to ``grace`` seconds (a second Ctrl-C ends it) for the tasks still running, and
+    put the pairs they hand back, and those of tasks already done, into ``ready``."""
+    running = [future for future in pending if not future.cancelled()]
+    try:
+        wait(running, timeout=grace)
+    except KeyboardInterrupt:
+        pass
+    for future in running:
+        if future.done() and not future.cancelled() and future.exception() is None:
+            ready[pending[future]] = future.result()[0]
+
+
+def _missing(result: MatchResult, plans: Sequence[_PairPlan]) -> list[int]:
+    played = {pair.index: len(pair.games) for pair in result.pairs}
+    return [plan.index for plan in plans if played.get(plan.index, 0) < plan.games]
 
 
 def play_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState], games: int = 10,
                seed: int | None = 0, *, plies: int | None = None, openings: Sequence[Sequence[Move]] | None = None,
                sprt: SPRT | None = None, executor: Executor | None = None, pairs_per_task: int | None = None,
-               progress: bool | None = None) -> MatchResult:
+               progress: bool | None = None, timeout: float | None = None) -> MatchResult:
     """Play a match of ``games`` games in pairs (see the module's description).
 
     Args:
@@ -561,8 +691,7 @@ def play_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState]
             position under way).
         openings: the book itself, move sequences from ``new_game()`` used in turn (cyclically),
             instead of random ones; ``plies`` is then ignored.
-        sprt: stop as soon as this test accepts a hypothesis (checked after each complete pair,
-            from its ``min_pairs``-th on).
+        sprt: stop as soon as this test accepts a hypothesis (checked after each complete pair).
         executor: play the pairs on this ``concurrent.futures.Executor`` (a
             ``ProcessPoolExecutor``, ``distributed.Client(...).get_executor()``, even a
             ``ThreadPoolExecutor``): the agents and ``new_game`` are pickled once, and each task
@@ -570,7 +699,13 @@ def play_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState]
         pairs_per_task: pairs per task sent to the executor (default: about
             :data:`TASKS_PER_WORKER` tasks per worker).
         progress: a progress bar on standard error (a widget in a notebook); ``None``: one
-            for more than :data:`AUTO_PROGRESS_GAMES` games.
+            for more than :data:`AUTO_PROGRESS_GAMES` games. A match an SPRT stops ends its bar
+            as finished, with the verdict.
+        timeout: wall-clock seconds from the start after which the match stops waiting for the
+            executor's tasks (a worker that hangs, a cluster that lost its workers): the result
+            keeps the pairs received, ``timed_out`` is set and ``missing`` names the pairs not
+            received. Without an executor it is checked between pairs (a game under way is
+            finished first). ``None``: no limit.
 
     Returns:
         The result; ``interrupted`` is set (and the games already played are kept) if Ctrl-C
@@ -578,28 +713,41 @@ def play_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState]
 
     Raises:
         ValueError: ``games`` < 1, both agents have one name, bad ``plies``/``openings``/
-            ``pairs_per_task``, or (with an executor) an agent or ``new_game`` cannot be pickled.
+            ``pairs_per_task``/``timeout``, or (with an executor) an agent or ``new_game``
+            cannot be pickled.
         IllegalMoveError: an agent chose an illegal move.
     """
     _check_whole(games, "games (a match needs at least one game)", 1)
     _check_names(agent_a, agent_b)
+    _check_timeout(timeout)
     bar = progress_bar(games, f"{agent_a.name} vs {agent_b.name}", progress)
     try:
-        return run_match(agent_a, agent_b, new_game, games, seed, plies=plies, openings=openings, sprt=sprt,
-                         executor=executor, pairs_per_task=pairs_per_task, bar=bar)
+        result = run_match(agent_a, agent_b, new_game, games, seed, plies=plies, openings=openings, sprt=sprt,
+                           executor=executor, pairs_per_task=pairs_per_task, bar=bar, timeout=timeout)
+        if bar is not None and result.sprt_status in ("H0 accepted", "H1 accepted"):
+            finish_bar(bar, f"SPRT: {result.sprt_status}")
+        return result
     finally:
         if bar is not None:
             bar.close()
 
 
+def _check_timeout(timeout: object) -> None:
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, int | float)
+                                or not math.isfinite(timeout) or timeout <= 0):
+        raise ValueError(f"timeout must be a positive, finite number of seconds or None, not {timeout!r}")
+
+
 def run_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState], games: int, seed: int | None, *,
               plies: int | None = None, openings: Sequence[Sequence[Move]] | None = None, sprt: SPRT | None = None,
               executor: Executor | None = None, pairs_per_task: int | None = None,
-              bar: ProgressBar | None = None) -> MatchResult:
+              bar: ProgressBar | None = None, timeout: float | None = None) -> MatchResult:
     """:func:`play_match` moving a progress bar that the caller owns (a tournament's, counting
     all its games): ``bar.update(n)`` after each pair of ``n`` games, ``None`` for no bar."""
+    started = time.monotonic()
     _check_whole(games, "games (a match needs at least one game)", 1)
     _check_names(agent_a, agent_b)
+    _check_timeout(timeout)
     if plies is not None:
         _check_whole(plies, "plies", 0)
     if pairs_per_task is not None:
@@ -625,14 +773,19 @@ def run_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState],
         plies = default_plies(start) if plies is None else plies
         book = opening_book(start, pairs, plies, seed)
     result = MatchResult(agent_a.name, agent_b.name, seed=seed, plies=plies, planned=games, sprt=sprt,
-                         sprt_status="continue" if sprt is not None else "")
+                         sprt_status="continue" if sprt is not None else "", timeout=timeout)
     plans = _plans(seed, book, games)
     collect = _Collector(result, bar)
+    deadline = None if timeout is None else started + timeout
     if executor is None:
-        result.interrupted = _run_here(agent_a, agent_b, new_game, start, plans, collect)
+        stop = _run_here(agent_a, agent_b, new_game, start, plans, collect, deadline)
     else:
         size = pairs_per_task or max(1, math.ceil(len(plans) / (TASKS_PER_WORKER * _worker_count(executor))))
-        result.interrupted = _run_on(executor, payload, plans, size, collect)
+        stop = _run_on(executor, payload, plans, size, collect, deadline)
+    result.interrupted = stop == "interrupted"
+    result.timed_out = stop == "timed out"
+    if stop:
+        result.missing = _missing(result, plans)
     result._finish()
     return result
 
