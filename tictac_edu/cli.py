@@ -7,7 +7,8 @@
 * ``solve connect4``: the exact scores of Connect Four positions (see :func:`solve_lines`).
 * ``match GAME LEVEL_A LEVEL_B --games N``: two difficulty levels of a game against each other,
   in pairs of games from a seeded opening book, with the Elo difference and its 95% interval
-  (see :func:`tictac_edu.arena.play_match`); ``--jobs K`` plays on K processes.
+  (see :func:`tictac_edu.arena.play_match`); ``--jobs K`` plays on K processes, ``--timeout``
+  bounds the wait, ``--work-clock`` makes clocked levels replay.
 """
 
 from __future__ import annotations
@@ -427,13 +428,61 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         return 1
 
 
-def _ignore_interrupts() -> None:
-    """A worker process's initializer: Ctrl-C is the parent's to handle (it cancels the pending
-    games and prints what was played), not a traceback in every worker."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+MATCH_TIMED_OUT_STATUS = 124
+"""``match``'s exit status when its ``--timeout`` passed before every game was played (as GNU
+``timeout`` reports a command it stopped)."""
+
+
+class _MatchPool:
+    """``match --jobs K``'s worker processes: started with
+    :func:`~tictac_edu.arena.stop_on_interrupt`, so that Ctrl-C makes them hand back the games
+    they finished at once; Ctrl-C sent to this process alone is passed on to them; and whatever
+    ends the match, no worker outlives it."""
+
+    def __init__(self, jobs: int) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        from tictac_edu.arena import stop_on_interrupt
+
+        self.executor = ProcessPoolExecutor(jobs, initializer=stop_on_interrupt)
+        self.main_thread = threading.current_thread() is threading.main_thread()  # signals are the main thread's
+        self.previous = signal.signal(signal.SIGINT, self._interrupt) if self.main_thread else None
+
+    def _workers(self) -> list:  # the pool's processes (a private attribute, read defensively)
+        return list((getattr(self.executor, "_processes", None) or {}).values())
+
+    def _interrupt(self, signum: int, frame: object) -> None:
+        for process in self._workers():
+            if process.is_alive() and process.pid is not None:
+                try:
+                    os.kill(process.pid, signal.SIGINT)  # a worker ignores a second Ctrl-C
+                except ProcessLookupError:
+                    pass
+        raise KeyboardInterrupt
+
+    def close(self) -> None:
+        """Cancel what is queued, give the workers a moment to leave, then end those still there
+        (Ctrl-C is ignored meanwhile, until :meth:`restore_interrupts`: the command is stopping
+        already, and a second Ctrl-C must not leave a worker behind or lose the games)."""
+        if self.main_thread:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        workers = self._workers()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        for process in workers:
+            process.join(timeout=1.0)
+            if process.is_alive():
+                process.terminate()
+                process.join(timeout=5.0)
+
+    def restore_interrupts(self) -> None:
+        """Ctrl-C as it was before the pool."""
+        if self.main_thread and self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
 
 
 def _match(args: argparse.Namespace, stdout: TextIO) -> int:
+    from tictac_edu.arena import count_work
+
     try:
         if args.games < 1:
             raise ValueError(f"--games must be at least 1, not {args.games}")
@@ -441,6 +490,8 @@ def _match(args: argparse.Namespace, stdout: TextIO) -> int:
             raise ValueError(f"--jobs must be at least 1 (worker processes), not {args.jobs}")
         if args.plies is not None and args.plies < 0:
             raise ValueError(f"--plies must be 0 or more, not {args.plies}")
+        if args.timeout is not None and not (math.isfinite(args.timeout) and args.timeout > 0):
+            raise ValueError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
         try:
             start = new_game(args.game)
         except TypeError as error:  # a game that needs arguments (a textbook tree)
@@ -451,27 +502,41 @@ def _match(args: argparse.Namespace, stdout: TextIO) -> int:
         if args.level_a == args.level_b:  # a level against itself: two names to tell the sides apart
             for agent, side in zip(agents, "AB", strict=True):
                 agent.name = f"{agent.name} ({side})"
+        if args.work_clock:
+            for agent, level in zip(agents, (args.level_a, args.level_b), strict=True):
+                if start.game.preset(level).time_limit is not None:
+                    try:
+                        count_work(agent)
+                    except ValueError as error:
+                        raise ValueError(f"--work-clock: the level {level!r} of {start.game.title} cannot count its "
+                                         f"work ({error})") from error
         sprt = SPRT(*args.sprt) if args.sprt else None
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     factory = functools.partial(new_game, args.game)
     where = f"on {args.jobs} processes" if args.jobs > 1 else "in one process"
+    if args.work_clock:
+        where += ", clocked levels counting work"
     print(f"{start.game.title}: {agents[0].name} vs {agents[1].name}, up to {args.games} games in pairs (colours "
           f"swapped from one opening), seed {args.seed}, {where}; figures for {agents[0].name}", file=stdout,
           flush=True)
-    if args.jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(args.jobs, initializer=_ignore_interrupts) as pool:
-            result = play_match(agents[0], agents[1], factory, args.games, args.seed, plies=args.plies, sprt=sprt,
-                                executor=pool)
-            if result.interrupted:
-                pool.shutdown(wait=False, cancel_futures=True)
-    else:
-        result = play_match(agents[0], agents[1], factory, args.games, args.seed, plies=args.plies, sprt=sprt)
-    print(result.summary(), file=stdout, flush=True)
-    return INTERRUPTED_STATUS if result.interrupted else 0
+    pool = _MatchPool(args.jobs) if args.jobs > 1 else None
+    try:
+        result = play_match(agents[0], agents[1], factory, args.games, args.seed, plies=args.plies, sprt=sprt,
+                            executor=pool.executor if pool is not None else None, progress=True,
+                            timeout=args.timeout)
+    finally:
+        if pool is not None:
+            pool.close()
+    try:
+        print(result.summary(), file=stdout, flush=True)
+    finally:
+        if pool is not None:
+            pool.restore_interrupts()
+    if result.interrupted:
+        return INTERRUPTED_STATUS
+    return MATCH_TIMED_OUT_STATUS if result.timed_out else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -564,10 +629,15 @@ def build_parser() -> argparse.ArgumentParser:
             "score as engine testers do (wins - losses - draws of LEVEL_A, its score per game, the games), the "
             "Elo difference with its 95% interval, the likelihood of superiority (LOS), the draw ratio, the "
             "pairs' outcomes (pentanomial) and each level's time per move. A progress bar on standard error "
-            "shows long matches. The same --seed gives the same games with any --jobs.", HELP_WIDTH),
+            "shows the games as they finish. The same --seed gives the same games with any --jobs and on any "
+            "machine for levels without a time limit; levels with one search as deep as the machine allows in "
+            "their time, which depends on its speed and load, unless --work-clock makes them count work.",
+            HELP_WIDTH),
         epilog=_match_levels_epilog(games) + "\n\n" + textwrap.fill(
             "Exit status: 0 when the match is played; 2 for bad options (an unknown game or level, --games 0); "
-            f"{INTERRUPTED_STATUS} if interrupted (Ctrl-C), after printing the games already played.", HELP_WIDTH))
+            f"{INTERRUPTED_STATUS} if interrupted (Ctrl-C), after printing the games already played, those the "
+            f"workers had finished included; {MATCH_TIMED_OUT_STATUS} if --timeout passed first, after printing "
+            "the games played and the pairs missing.", HELP_WIDTH))
     match.add_argument("game", metavar="GAME", help="the game: " + ", ".join(start.game.name for start in games))
     match.add_argument("level_a", metavar="LEVEL_A", help="the first level (every figure is from its side)")
     match.add_argument("level_b", metavar="LEVEL_B", help="the second level")
@@ -581,6 +651,15 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--sprt", type=float, nargs=2, default=None, metavar=("ELO0", "ELO1"),
                        help="stop as soon as a sequential probability ratio test accepts H0 (LEVEL_A is ELO0 Elo "
                             "stronger) or H1 (ELO1 stronger), alpha = beta = 0.05")
+    match.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                       help="stop after this many seconds of wall-clock time (with --jobs: stop waiting for workers "
+                            "that do not finish), print the games played and name the pairs missing")
+    match.add_argument("--work-clock", action="store_true",
+                       help="levels with a time limit count work instead of seconds (alpha-beta 100,000 nodes, MCTS "
+                            "10,000 iterations per second of their limit), so that the same --seed gives the same "
+                            "games on any machine and under any load; their moves then take as long as that work "
+                            "takes. Not for levels that read their clock only now and then (connect4 expert, "
+                            "gomoku strong)")
     return parser
 
 
