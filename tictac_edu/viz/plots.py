@@ -1,8 +1,10 @@
-"""Small plots for the notebooks: node counts by depth, and node counts side by side."""
+"""Small plots for the notebooks: node counts by depth, node counts side by side, and an SPRT's
+log-likelihood ratio pair after pair."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
@@ -130,4 +132,49 @@ def bar_node_counts(mapping: Mapping[str, float], ax: Axes | None = None, log: b
     ax.set_axisbelow(True)
     if title:
         ax.set_title(title)
+    return ax
+
+
+ACCEPT_H1_COLOUR = "#2e7d32"
+ACCEPT_H0_COLOUR = "#c62828"
+SPRT_FIGURE_SIZE = (9.0, 3.6)
+
+
+def plot_llr(histories: Mapping[str, Sequence[float]], sprt: Any, ax: Axes | None = None, title: str | None = None,
+             *, xlabel: str = "pairs played") -> Axes:
+    """An SPRT's log-likelihood ratio after each pair (or game), one line per history, with
+    the test's two bounds; the x axis counts whole pairs.
+
+    Args:
+        histories: ``{label: [llr after pair 1, after pair 2, ...]}``, for example the exact
+            ratio of a match (its ``llr_history``) beside an approximation of it.
+        sprt: the test (a :class:`~tictac_edu.arena.SPRT`: its ``lower`` and ``upper`` bounds).
+        ax: the axes to draw on; a new figure if ``None``.
+        title: the title, if any.
+        xlabel: the label of the x axis.
+
+    Returns:
+        The axes drawn on: one line per history, then the two bounds.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from tictac_edu.arena import SPRT
+    >>> ax = plot_llr({"exact": [0.3, 1.2, 3.1]}, SPRT(0, 50))
+    >>> len(ax.get_lines()), bool(ax.get_xlim()[0] <= 1)
+    (3, True)
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=SPRT_FIGURE_SIZE)
+    for index, (label, history) in enumerate(histories.items()):
+        ax.plot(range(1, len(history) + 1), list(history), label=str(label), color=COLORS[index % len(COLORS)],
+                linewidth=LINE_WIDTH)
+    ax.axhline(sprt.upper, color=ACCEPT_H1_COLOUR, linestyle="--", label=f"accept H1 ({sprt.upper:.2f})")
+    ax.axhline(sprt.lower, color=ACCEPT_H0_COLOUR, linestyle="--", label=f"accept H0 ({sprt.lower:.2f})")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("log-likelihood ratio")
+    ax.grid(True, alpha=GRID_ALPHA)
+    ax.legend(fontsize=BAR_LABEL_FONT_POINTS, loc="best")
+    if title:
+        ax.set_title(title, fontsize=11)
     return ax
