@@ -10,21 +10,32 @@ from __future__ import annotations
 import functools
 import io
 import math
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 from test_benchmarks import load  # imports benchmarks/NAME.py
 
-from tictac_edu.agents import RandomAgent, difficulty_agent
+from tictac_edu.agents import MCTSAgent, RandomAgent, SearchAgent, difficulty_agent
 from tictac_edu.arena import (
     SPRT,
     MatchResult,
     Tournament,
+    WorkClock,
     check_difficulties,
     check_levels,
+    constrained_mle,
+    count_work,
     default_plies,
     elo_from_score,
+    games_for_interval,
+    interval_power,
     los_trinomial,
     opening_book,
     pentanomial_elo,
@@ -36,6 +47,7 @@ from tictac_edu.arena import (
 )
 from tictac_edu.arena.stats import move_times
 from tictac_edu.cli import main
+from tictac_edu.evaluation import threat_evaluation
 from tictac_edu.games import ConnectFour, GameState, GameTree, Gomoku, MNKGame, Move, TicTacToe
 
 # -- statistics, by hand ---------------------------------------------------------------------------
@@ -114,33 +126,180 @@ def test_los_and_edge_cases_without_nan() -> None:
         "Elo difference: 190.8 (95% interval -67.9 to +inf), LOS: 84.1 %, DrawRatio: 50.0 %")
 
 
-def test_sprt_log_likelihood_ratio_by_hand() -> None:
-    sprt = SPRT(elo0=0, elo1=10)
+def brute_force_log_likelihood(counts: list[float], constraint: str, target: float) -> float:
+    """:func:`grid_maximum` with the most frequent outcome fixed by the constraint beside each
+    other outcome in turn, the best of them (one of those choices leaves no tiny probability to
+    be found by a difference)."""
+    most = max(range(len(counts)), key=lambda index: counts[index])
+    best = max(grid_maximum(counts, constraint, target, sorted((most, other)))
+               for other in range(len(counts)) if other != most)
+    assert math.isfinite(best), "no distribution on the grids meets the constraint"
+    return best
+
+
+def grid_maximum(counts: list[float], constraint: str, target: float, fixed: list[int], grid: int = 17,
+                 zooms: int = 26) -> float:
+    """The largest ``sum n_i ln p_i`` over outcome distributions ``p`` whose expected score
+    (``constraint="score"``) or t-value ``(mean - 1/2) / sigma`` (``"t"``) is ``target``, found
+    by searching a grid of distributions and zooming in around the best point, with no
+    Lagrange multiplier and none of the arena's code. Zero counts are 0.001, as fishtest's.
+
+    The outcomes ``fixed`` (scores ``x`` and ``y``) are fixed by the constraint; the
+    others' probabilities are the grid's coordinates, on a grid of their logarithms from 1e-12
+    to 1, so that tiny probabilities are seen. With ``R`` the probability left and ``M``, ``Q`` the
+    free outcomes' share of the mean and of ``E[a^2]``: for the score, ``x p_x + y p_y = target -
+    M``, ``p_x + p_y = R``; for the t-value the mean ``u`` solves ``(u - 1/2)^2 = t^2 (E[a^2] - u^2)``,
+    where ``p_y = (u - M - x R) / (y - x)`` makes ``E[a^2] = C + (x + y) u`` with ``C = Q + x^2 R -
+    (x + y) (M + x R)``: a quadratic in ``u``, both roots tried."""
+    import numpy as np
+
+    n = np.array([count if count else 1e-3 for count in counts], dtype=float)
+    k = len(counts)
+    values = np.array([index / (k - 1) for index in range(k)])
+    free = [index for index in range(k) if index not in fixed]
+    x, y = values[fixed[0]], values[fixed[1]]
+    low, high = np.full(len(free), math.log(1e-12)), np.zeros(len(free))
+    best_value, best_point = -math.inf, None
+    for _ in range(zooms):
+        axes = [np.linspace(lo, hi, grid) for lo, hi in zip(low, high, strict=True)]
+        logs = np.stack([axis.ravel() for axis in np.meshgrid(*axes, indexing="ij")], axis=1)
+        points = np.exp(logs)
+        rest = 1.0 - points.sum(axis=1)
+        mean_free, square_free = points @ values[free], points @ values[free] ** 2
+        if constraint == "score":
+            means = [np.full(len(points), target)]
+        else:
+            c = square_free + x * x * rest - (x + y) * (mean_free + x * rest)
+            a2, a1, a0 = 1 + target ** 2, -(1 + target ** 2 * (x + y)), 0.25 - target ** 2 * c
+            with np.errstate(invalid="ignore"):
+                root = np.sqrt(a1 * a1 - 4 * a2 * a0)
+            means = [(-a1 + root) / (2 * a2), (-a1 - root) / (2 * a2)]
+        values_here = np.full(len(points), -np.inf)
+        for mean in means:
+            p_y = (mean - mean_free - x * rest) / (y - x)
+            p_x = rest - p_y
+            probabilities = np.zeros((len(points), k))
+            probabilities[:, free], probabilities[:, fixed[0]], probabilities[:, fixed[1]] = points, p_x, p_y
+            valid = np.all(probabilities > 0, axis=1) & np.isfinite(mean)
+            if constraint == "t":
+                valid &= (mean - 0.5) * target >= 0  # the root on the side of 1/2 that the sign of t says
+            with np.errstate(divide="ignore", invalid="ignore"):
+                likelihood = np.log(np.where(valid[:, None], probabilities, 1.0)) @ n
+            values_here = np.maximum(values_here, np.where(valid, likelihood, -np.inf))
+        index = int(np.argmax(values_here))
+        if values_here[index] > best_value:
+            best_value, best_point = float(values_here[index]), logs[index]
+        if best_point is None:
+            return best_value  # no distribution of this grid meets the constraint: another choice will
+        step = (high - low) / (grid - 1)
+        low, high = best_point - 3 * step, np.minimum(best_point + 3 * step, 0.0)
+    return best_value
+
+
+SPRT_CASES = [  # (counts, elo0, elo1): losses, draws, wins or LL ... WW, several of them tiny or draw-heavy
+    ([20, 40, 30], 0, 10),
+    ([3, 95, 2], 0, 20),          # draw-heavy games
+    ([0, 10, 0], -10, 10),        # every game drawn
+    ([1, 0, 0], 0, 50),           # one game
+    ([0, 1, 1], -20, 20),
+    ([50, 0, 50], 0, 5),          # no draw at all
+    ([0, 0, 13, 7, 0], 0, 50),    # notebook 07's match
+    ([1, 3, 8, 5, 3], 0, 20),
+    ([0, 0, 3, 0, 0], 0, 50),     # three drawn pairs
+    ([0, 0, 1, 0, 0], 0, 10),     # one pair
+    ([2, 10, 150, 12, 1], -5, 5),  # draw-heavy pairs
+    ([0, 1, 0, 0, 0], 0, 50),
+    ([5, 0, 0, 0, 5], -30, 30),
+]
+
+
+@pytest.mark.parametrize(("counts", "elo0", "elo1"), SPRT_CASES)
+def test_the_exact_sprt_ratio_against_a_brute_force_maximum(counts: list[int], elo0: float, elo1: float) -> None:
+    sprt = SPRT(elo0=elo0, elo1=elo1)
+    expected = (brute_force_log_likelihood(counts, "score", score_from_elo(elo1))
+                - brute_force_log_likelihood(counts, "score", score_from_elo(elo0)))
+    assert sprt.llr(counts) == pytest.approx(expected, abs=1e-6)
+    probabilities = constrained_mle(counts, score_from_elo(elo1))
+    assert sum(probabilities) == pytest.approx(1.0, abs=1e-12)
+    assert sum(p * index / (len(counts) - 1) for index, p in enumerate(probabilities)) == pytest.approx(
+        score_from_elo(elo1), abs=1e-12)
+
+
+@pytest.mark.parametrize(("counts", "nelo0", "nelo1"), [
+    ([20, 40, 30], 0, 10), ([3, 95, 2], -5, 5), ([1, 3, 8, 5, 3], 0, 20), ([2, 10, 150, 12, 1], 0, 5),
+    ([0, 0, 13, 7, 0], 0, 50)])
+def test_the_sprt_in_normalized_elo_against_a_brute_force_maximum(counts: list[int], nelo0: float,
+                                                                   nelo1: float) -> None:
+    # normalized Elo 800 / ln 10 * t per game; a pair's mean score has sigma / sqrt(2), so t_pair = sqrt(2) t
+    scale = (1.0 if len(counts) == 3 else math.sqrt(2.0)) * math.log(10) / 800
+    expected = (brute_force_log_likelihood(counts, "t", nelo1 * scale)
+                - brute_force_log_likelihood(counts, "t", nelo0 * scale))
+    assert SPRT(nelo0, nelo1, elo_model="normalized").llr(counts) == pytest.approx(expected, abs=1e-6)
+
+
+def test_the_worked_sprt_figures_and_the_approximation() -> None:
+    sprt = SPRT(elo0=0, elo1=50)
     # bounds: log(0.05 / 0.95) = -2.9444390, log(0.95 / 0.05) = 2.9444390
     assert (sprt.lower, sprt.upper) == (pytest.approx(-2.944439), pytest.approx(2.944439))
-    # trinomial W=30, D=40, L=20 (N=90); s0 = S(0) = 0.5, s1 = S(10) = 0.5143872
+    # notebook 07's match: 20 pairs 0 0 13 7 0 (0.5 per game 13 times, 0.75 7 times)
+    assert sprt.llr_pentanomial([0, 0, 13, 7, 0]) == pytest.approx(2.637, abs=1e-3)   # below 2.94: go on
+    assert sprt.decision(sprt.llr_pentanomial([0, 0, 13, 7, 0])) == "continue"
+    assert sprt.approximate_llr([0, 0, 13, 7, 0]) == pytest.approx(4.121, abs=1e-3)   # would accept H1
+    # the approximation by hand, trinomial W=30, D=40, L=20 (N=90), elo0 0, elo1 10: s0 = 0.5, s1 = 0.5143872
     # r0 = (20 * 0.5^2 + 40 * 0 + 30 * 0.5^2) / 90 = 12.5 / 90 = 0.1388889
     # r1 = (20 * 0.5143872^2 + 40 * 0.0143872^2 + 30 * 0.4856128^2) / 90 = 12.374757 / 90 = 0.1374973
     # LLR = 90/2 ln(0.1388889 / 0.1374973) = 45 * 0.0100717 = 0.4531
-    assert sprt.llr_trinomial(wins=30, draws=40, losses=20) == pytest.approx(0.45315, abs=1e-4)
-    # pentanomial [1, 3, 8, 5, 3] (N=20), elo0 0, elo1 20: s1 = S(20) = 0.5287506
-    # r0 = variance + (0.575 - 0.5)^2 = 0.069375 + 0.005625 = 0.075
-    # r1 = 0.069375 + (0.575 - 0.5287506)^2 = 0.069375 + 0.0021390 = 0.0715140
-    # LLR = 20/2 ln(0.075 / 0.0715140) = 10 * 0.0475947 = 0.4759
-    assert SPRT(elo0=0, elo1=20).llr_pentanomial([1, 3, 8, 5, 3]) == pytest.approx(0.47595, abs=1e-4)
-    # ten drawn pairs, elo0 0, elo1 50: the zero counts become 0.001 (N = 10.004), s1 = S(50) = 0.5714631
-    # r0 = 0.001 (0.25 + 0.0625 + 0.0625 + 0.25) / 10.004 = 0.0000625
-    # r1 = r0 + (0.5 - 0.5714631)^2 = 0.0000625 + 0.0051070 = 0.0051695
-    # LLR = 10.004/2 ln(0.0000625 / 0.0051695) = 5.002 * -4.415 = -22.09: no variance seen, a huge ratio
-    llr = SPRT(elo0=0, elo1=50).llr_pentanomial([0, 0, 10, 0, 0])
-    assert llr == pytest.approx(-22.088, abs=1e-2)
-    assert sprt.decision(llr) == "H0 accepted" and sprt.decision(3.0) == "H1 accepted"
-    assert sprt.decision(0.4) == "continue"
-    assert "no decision yet" in sprt.text(llr, pairs=10)  # fewer than min_pairs (20): no decision
-    assert sprt.llr_trinomial(0, 0, 0) == 0.0
-    for bad in ({"elo0": 10, "elo1": 0}, {"alpha": 0.0}, {"beta": 0.7}, {"min_pairs": 0}):
+    assert SPRT(0, 10).approximate_llr([20, 40, 30]) == pytest.approx(0.45315, abs=1e-4)
+    # and the exact one, a little lower on these 90 games: the two agree as the games add up
+    assert SPRT(0, 10).llr_trinomial(wins=30, draws=40, losses=20) == pytest.approx(0.4519, abs=1e-4)
+    # the constrained MLE at score 1/2 for L=20, D=40, W=30: x solves 20*(-.5)/(1-.5x) + 30*(.5)/(1+.5x) = 0,
+    # x = 0.4, p = (20/90/0.8, 40/90, 30/90/1.2) = (0.2777778, 0.4444444, 0.2777778)
+    assert constrained_mle([20, 40, 30], 0.5) == pytest.approx([0.2777778, 0.4444444, 0.2777778], abs=1e-7)
+    assert sprt.decision(3.0) == "H1 accepted" and sprt.decision(-3.0) == "H0 accepted"
+    assert sprt.decision(0.4) == "continue" and "no decision yet" in sprt.text(0.4)
+    assert sprt.text(3.0).endswith("H1 was accepted") and "nelo0 0" in SPRT(0, 2, elo_model="normalized").text(0)
+    assert sprt.llr_trinomial(0, 0, 0) == 0.0 and sprt.approximate_llr([0, 0, 0]) == 0.0
+    for bad in ({"elo0": 10, "elo1": 0}, {"alpha": 0.0}, {"beta": 0.7}, {"elo_model": "bayes"}):
         with pytest.raises(ValueError):
             SPRT(**bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="3 counts .* or 5"):
+        sprt.llr([1, 2])
+    with pytest.raises(ValueError, match="logistic"):
+        SPRT(0, 2, elo_model="normalized").approximate_llr([1, 2, 3])
+
+
+def test_intervals_say_when_they_know_nothing() -> None:
+    one_pair, drawn_pairs, even_pairs = pentanomial_elo([0, 0, 1, 0, 0]), pentanomial_elo([0, 0, 5, 0, 0]), \
+        pentanomial_elo([0, 0, 0, 4, 0])
+    for estimate in (one_pair, drawn_pairs, even_pairs, trinomial_elo(0, 10, 0)):
+        assert estimate.too_few and (estimate.low, estimate.high) == (-math.inf, math.inf)
+        assert estimate.stderr == math.inf and estimate.los == 0.5 and "+/-" not in estimate.text()
+    assert one_pair.text() == "0.0, too few pairs for an interval (one pair, WL+LW+DD)"
+    assert drawn_pairs.text() == "0.0, too few pairs for an interval (all 5 were WL+LW+DD)"
+    assert even_pairs.text() == "190.8, too few pairs for an interval (all 4 were WD+DW)"
+    assert trinomial_elo(0, 10, 0).text() == "0.0, too few games for an interval (all 10 drawn)"
+    # W=1, L=1: s = 0.5, error sqrt(0.25 / 2) = 0.354, 1.96 of them = 0.69: both ends beyond 0 and 1
+    assert trinomial_elo(1, 0, 1).text() == "0.0 (95% interval -inf to +inf: too few games)"
+    assert not pentanomial_elo([0, 1, 1, 0, 0]).too_few  # two different pairs: a spread, however rough
+    summary = MatchResult("a", "b", draws=10).summary()
+    assert "+/- 0.0" not in summary and "too few games for an interval (all 10 drawn)" in summary
+
+
+def test_how_many_games_twenty_elo_needs() -> None:
+    # 20 Elo: s = S(20) = 0.5287507; 40% draws: W = s - 0.2 = 0.3287507, L = 0.2712493
+    # variance = 0.3287507 * 0.4712493^2 + 0.4 * 0.0287507^2 + 0.2712493 * 0.5287507^2 = 0.1491735
+    # expected result's interval leaves 0: n = 1.96^2 * 0.1491735 / 0.0287507^2 = 693.3
+    # in 80% of matches: (1.96 + 0.8416212)^2 * 0.1491735 / 0.0287507^2 = 1417.0; 95%: z = 1.6448536, 2345.0
+    assert games_for_interval(20, 0.4) == pytest.approx(693.3, abs=0.5)
+    assert games_for_interval(20, 0.4, power=0.8) == pytest.approx(1417.0, abs=0.5)
+    assert games_for_interval(20, 0.4, power=0.95) == pytest.approx(2345.0, abs=0.5)
+    # the simulation agrees within its error (sqrt(0.8 * 0.2 / 2000) = 0.009)
+    assert interval_power(20, 0.4, 1417, matches=2000, seed=1) == pytest.approx(0.8, abs=0.03)
+    assert interval_power(20, 0.4, 693, matches=2000, seed=1) == pytest.approx(0.5, abs=0.035)
+    with pytest.raises(ValueError, match="cannot come with"):
+        games_for_interval(400, 0.5)
+    with pytest.raises(ValueError, match="power"):
+        games_for_interval(20, 0.4, power=1.0)
 
 
 def test_move_time_statistics_by_hand() -> None:
@@ -314,15 +473,23 @@ def test_what_cannot_be_pickled_is_named(process_pool: ProcessPoolExecutor) -> N
 
 # -- the SPRT stops a lopsided match --------------------------------------------------------------
 
-def test_the_sprt_stops_a_lopsided_match_early() -> None:
+def test_the_sprt_stops_a_lopsided_match_early(capsys: pytest.CaptureFixture[str]) -> None:
     sprt = SPRT(elo0=0, elo1=50)
-    result = lopsided_match()
+    result = lopsided_match(progress=True)
     assert result.sprt_status == "H1 accepted" and result.played < 400
     pairs = sum(result.pentanomial)
-    assert len(result.llr_history) == pairs >= sprt.min_pairs
-    assert result.llr_history[-1] >= sprt.upper
-    assert all(sprt.lower < llr < sprt.upper for llr in result.llr_history[sprt.min_pairs - 1:-1])
+    assert len(result.llr_history) == pairs
+    assert result.llr_history[-1] >= sprt.upper  # it stops at the first pair whose ratio crosses a bound
+    assert all(sprt.lower < llr < sprt.upper for llr in result.llr_history[:-1])
+    for index in (0, pairs // 2, pairs - 1):  # the history is the exact ratio of the pairs so far
+        so_far = MatchResult("perfect", "random")
+        for pair in result.pairs[:index + 1]:
+            so_far._add(pair)
+        assert result.llr_history[index] == sprt.llr_pentanomial(so_far.pentanomial)
     assert "H1 was accepted" in result.summary()
+    # the bar ends full, with the verdict, not at a few percent of the 400 games planned
+    last = capsys.readouterr().err.replace("\r", "\n").strip().splitlines()[-1]
+    assert f"{result.played}/{result.played}" in last and "SPRT: H1 accepted" in last and "100%" in last
     weaker = play_match(RandomAgent(), difficulty_agent(TicTacToe(), "perfect"), TicTacToe, games=400, seed=0,
                         sprt=sprt)
     assert weaker.sprt_status == "H0 accepted" and weaker.played < 400 and weaker.llr <= sprt.lower
@@ -374,13 +541,151 @@ class InterruptingCopies(RandomAgent):
         return super().choose_move(state)
 
 
-def test_an_interrupt_in_a_worker_cancels_the_rest() -> None:
+@pytest.mark.parametrize("pairs_per_task", [1, 4])
+def test_an_interrupt_in_a_worker_keeps_its_games_and_cancels_the_rest(pairs_per_task: int) -> None:
     InterruptingCopies.started = 0
-    with ThreadPoolExecutor(1) as pool:  # one worker thread, one pair a task: the pairs run in order
+    with ThreadPoolExecutor(1) as pool:  # one worker thread: the pairs run in order
         result = play_match(InterruptingCopies(name="impatient"), RandomAgent(), TicTacToe, games=20, seed=0,
-                            executor=pool, pairs_per_task=1)
+                            executor=pool, pairs_per_task=pairs_per_task)
+    # game 7 (pair 3's first) is interrupted; with 4 pairs a task, the task's first three pairs are kept too
     assert result.interrupted and result.played == 6 and [pair.index for pair in result.pairs] == [0, 1, 2]
-    assert "Interrupted: 6 of 20 games played." in result.summary()
+    assert "Interrupted: 6 of 20 games played." in result.summary() and result.missing == list(range(3, 10))
+
+
+class HangingAgent(RandomAgent):
+    """A random player whose copies (one per task, in one process) count their games together:
+    game number ``HANG_AT`` waits until ``release`` is set, as a worker that hangs would."""
+
+    HANG_AT = 3
+    started = 0
+    release = threading.Event()
+
+    def reseed(self, seed: int | None) -> None:
+        super().reseed(seed)
+        HangingAgent.started += 1
+        self.hangs = HangingAgent.started == self.HANG_AT
+
+    def choose_move(self, state: GameState) -> Move:
+        if getattr(self, "hangs", False):
+            HangingAgent.release.wait()
+        return super().choose_move(state)
+
+
+def test_a_timeout_names_the_pairs_whose_tasks_never_finished() -> None:
+    HangingAgent.started = 0
+    HangingAgent.release.clear()
+    pool = ThreadPoolExecutor(2)
+    try:  # pair 1 hangs in one thread; the other thread plays on until the timeout
+        result = play_match(HangingAgent(name="hangs"), RandomAgent(), TicTacToe, games=20, seed=0, executor=pool,
+                            pairs_per_task=1, timeout=1.0)
+    finally:
+        HangingAgent.release.set()
+        pool.shutdown(wait=True, cancel_futures=True)
+    assert result.timed_out and not result.interrupted and 1 in result.missing and 0 not in result.missing
+    played = {pair.index for pair in result.pairs}
+    assert played.isdisjoint(result.missing) and played | set(result.missing) == set(range(10))
+    assert all(pair.complete for pair in result.pairs)
+    summary = result.summary().splitlines()[-1]
+    assert summary.startswith(f"Timed out after 1 s: {result.played} of 20 games played; ") and "(pair 1)" in summary
+    with pytest.raises(ValueError, match="timeout"):
+        play_match(*random_pair(), TicTacToe, games=2, timeout=0)
+
+
+def test_match_command_timeout(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = run_match("tictactoe", "easy", "easy", "--games", "100000", "--timeout", "0.5")
+    assert status == 124 and "Timed out after 0.5 s: " in out and " missing (" in out
+
+
+# -- the same seed, the same games, under load -------------------------------------------------------
+
+@pytest.fixture
+def busy_cores() -> Iterator[None]:
+    """Two CPU-bound processes competing with the test for this machine's two cores."""
+    processes = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        yield
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait(10)
+
+
+def clocked_agents() -> tuple[SearchAgent, MCTSAgent]:
+    alphabeta = SearchAgent(time_limit=0.004, evaluate=threat_evaluation, order=[3, 2, 4, 1, 5, 0, 6],
+                            name="alpha-beta 4 ms")
+    monte_carlo = MCTSAgent(time_limit=0.02, seed=1, name="mcts 20 ms")
+    for agent in (alphabeta, monte_carlo):
+        count_work(agent)  # 400 nodes, 200 iterations a move
+    return alphabeta, monte_carlo
+
+
+@pytest.mark.slow
+def test_clocked_agents_counting_work_replay_under_load(busy_cores: None, process_pool: ProcessPoolExecutor) -> None:
+    alphabeta, monte_carlo = clocked_agents()
+    here = play_match(alphabeta, monte_carlo, ConnectFour, games=4, seed=3)
+    again = play_match(*clocked_agents(), ConnectFour, games=4, seed=3, executor=process_pool, pairs_per_task=1)
+    assert outline(here) == outline(again)
+    assert len({tuple(game.moves) for game in here.games}) == 4
+    assert isinstance(alphabeta.clock, WorkClock) and alphabeta.clock.readings > 0
+    with pytest.raises(ValueError, match="now and then"):
+        count_work(difficulty_agent(ConnectFour(), "expert"))
+    with pytest.raises(ValueError, match="no clock"):
+        count_work(RandomAgent())
+
+
+# -- Ctrl-C at the command line, on worker processes -------------------------------------------------
+
+def start_match_command(*args: str) -> subprocess.Popen[str]:
+    """``python -m tictac_edu match ...`` in a session of its own (so that, as in a terminal, a
+    signal can go to the whole group: the command and its workers), once its header is printed
+    and a few seconds of games have passed."""
+    process = subprocess.Popen([sys.executable, "-m", "tictac_edu", "match", *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    assert process.stdout is not None
+    header = process.stdout.readline()
+    assert header.startswith("Gomoku"), header + process.stderr.read() if process.stderr else header
+    time.sleep(4.0)  # both workers are well into their first task: a game or more played, no task done
+    return process
+
+
+def group_gone(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+# Gomoku's easy against its medium level: about a second a game; 100 pairs on two workers make
+# tasks of 7 pairs, so no task has finished when the Ctrl-C comes.
+SLOW_MATCH = ("gomoku", "easy", "medium", "--games", "200", "--jobs", "2")
+
+
+@pytest.mark.slow
+def test_ctrl_c_in_the_terminal_keeps_the_games_the_workers_played() -> None:
+    process = start_match_command(*SLOW_MATCH)
+    began = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)  # a terminal's Ctrl-C: the command and its workers
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert time.monotonic() - began < 15 and group_gone(process.pid)
+    played = int(out.split("Interrupted: ")[1].split(" of 200")[0])
+    assert played >= 1, out  # the workers' finished games, which no task had handed back yet
+    assert out.splitlines()[0].startswith("Score of easy vs medium: ") and "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_ctrl_c_twice_to_the_command_alone_stops_everything_at_once() -> None:
+    process = start_match_command(*SLOW_MATCH)
+    began = time.monotonic()
+    process.send_signal(signal.SIGINT)  # to the command only: it passes the Ctrl-C on to its workers
+    time.sleep(0.2)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    # 130, or killed by the second Ctrl-C as it was leaving (-2): a shell reports both as 130
+    assert process.returncode in (130, -signal.SIGINT), err
+    assert time.monotonic() - began < 15 and group_gone(process.pid)
+    assert "Interrupted: " in out and "Traceback" not in err
 
 
 # -- round robin, ratings, levels -----------------------------------------------------------------
@@ -470,6 +775,9 @@ def test_match_command_self_play_and_sprt() -> None:
     (("tictactoe", "easy", "hard", "--games", "0"), "error: --games must be at least 1, not 0"),
     (("tictactoe", "easy", "hard", "--jobs", "0"), "error: --jobs must be at least 1"),
     (("tree", "easy", "hard"), "error: the game 'tree' cannot be played in a match"),
+    (("tictactoe", "easy", "hard", "--timeout", "0"), "error: --timeout must be a positive number of seconds"),
+    (("connect4", "medium", "expert", "--work-clock"),
+     "error: --work-clock: the level 'expert' of Connect Four cannot count its work"),
 ])
 def test_match_command_errors(args: tuple[str, ...], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, out = run_match(*args)
