@@ -45,6 +45,7 @@ from tictac_edu.arena import (
     score_from_elo,
     trinomial_elo,
 )
+from tictac_edu.arena.match import finish_bar
 from tictac_edu.arena.stats import move_times
 from tictac_edu.cli import main
 from tictac_edu.evaluation import threat_evaluation
@@ -490,6 +491,15 @@ def test_the_sprt_stops_a_lopsided_match_early(capsys: pytest.CaptureFixture[str
     # the bar ends full, with the verdict, not at a few percent of the 400 games planned
     last = capsys.readouterr().err.replace("\r", "\n").strip().splitlines()[-1]
     assert f"{result.played}/{result.played}" in last and "SPRT: H1 accepted" in last and "100%" in last
+    from tqdm.notebook import tqdm as notebook_bar  # in a notebook: a full, green widget
+
+    widget = notebook_bar(total=400, display=False)
+    widget.update(result.played)
+    finish_bar(widget, "SPRT: H1 accepted")
+    widget.close()
+    label, progress, text = widget.container.children
+    assert (progress.value, progress.max, progress.bar_style) == (result.played, result.played, "success")
+    assert "SPRT: H1 accepted" in text.value.replace("\u2007", " ")  # tqdm pads with figure spaces
     weaker = play_match(RandomAgent(), difficulty_agent(TicTacToe(), "perfect"), TicTacToe, games=400, seed=0,
                         sprt=sprt)
     assert weaker.sprt_status == "H0 accepted" and weaker.played < 400 and weaker.llr <= sprt.lower

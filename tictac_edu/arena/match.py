@@ -62,6 +62,11 @@ back the games they finished. Workers of a process pool started with :func:`stop
 answer at once when the Ctrl-C reaches them too, as a terminal sends it to every process of the
 command; a second Ctrl-C stops the waiting."""
 
+FRUITLESS_DRAWS = 10_000
+"""The opening book stops drawing after this many draws in a row found no new opening: a small
+game has run out of them (tic-tac-toe has 9 of one ply, 72 of two), and a match of many pairs
+need not wait for a million fruitless draws."""
+
 TASKS_PER_WORKER = 8
 """With an executor and no ``pairs_per_task``, pairs are grouped so that a match makes about this
 many tasks per worker: few enough that sending them costs little (a task costs milliseconds on a
@@ -254,9 +259,8 @@ class MatchResult:
         if self.interrupted:
             lines.append(f"Interrupted: {self.played} of {self.planned} games played.")
         if self.timed_out:
-            tasks = "its task" if len(self.missing) == 1 else "their tasks"
             lines.append(f"Timed out after {self.timeout:g} s: {self.played} of {self.planned} games played; "
-                         f"{_pairs_text(self.missing)} missing ({tasks} did not finish).")
+                         f"{_pairs_text(self.missing)} missing (not played in time).")
         return "\n".join(lines)
 
     def _add(self, pair: PairRecord) -> None:
@@ -390,9 +394,11 @@ def opening_book(new_game: Callable[[], GameState] | GameState, pairs: int, plie
         return [()] * pairs
     rng = random.Random(derive_seed(seed, "opening book", plies))
     found: dict[tuple[Move, ...], None] = {}
+    fruitless = 0
     for _ in range(max(100, 20 * pairs)):
-        if len(found) == pairs:
+        if len(found) == pairs or fruitless >= FRUITLESS_DRAWS:
             break
+        known = len(found)
         state, moves = start, []
         for _ in range(plies):
             if state.is_terminal():
@@ -402,6 +408,7 @@ def opening_book(new_game: Callable[[], GameState] | GameState, pairs: int, plie
             moves.append(move)
         if len(moves) == plies and not state.is_terminal():
             found.setdefault(tuple(moves))
+        fruitless = 0 if len(found) > known else fruitless + 1
     if not found:
         raise ValueError(f"no opening of {plies} random plies leaves the game unfinished: ask for fewer plies")
     book = list(found)
@@ -415,22 +422,22 @@ def _check_whole(value: object, name: str, least: int) -> None:
 
 @dataclass(frozen=True)
 class _PairPlan:
-    """What a worker needs to play one pair: its index, opening, games and seeds."""
+    """What a worker needs to play one pair: its index, opening, games and the match seed."""
 
     index: int
     opening: tuple[Move, ...]
     games: int
-    seeds: tuple[tuple[int, int], ...]
+    match_seed: int
+
+    def agent_seeds(self, game: int) -> tuple[int, int]:
+        """The seeds of ``agent_a`` and ``agent_b`` for the pair's game ``game`` (0 or 1), derived
+        when the game is played (a long match does not wait for all of them first)."""
+        return (derive_seed(self.match_seed, "pair", self.index, game, "a"),
+                derive_seed(self.match_seed, "pair", self.index, game, "b"))
 
 
 def _plans(seed: int, book: Sequence[tuple[Move, ...]], games: int) -> list[_PairPlan]:
-    plans = []
-    for index, opening in enumerate(book):
-        count = min(2, games - 2 * index)
-        seeds = tuple((derive_seed(seed, "pair", index, game, "a"), derive_seed(seed, "pair", index, game, "b"))
-                      for game in range(count))
-        plans.append(_PairPlan(index, tuple(opening), count, seeds))
-    return plans
+    return [_PairPlan(index, tuple(opening), min(2, games - 2 * index), seed) for index, opening in enumerate(book)]
 
 
 def _play_pair_into(record: PairRecord, agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState],
@@ -438,7 +445,7 @@ def _play_pair_into(record: PairRecord, agent_a: Agent, agent_b: Agent, new_game
     """Play ``plan``'s games into ``record`` (so the games finished are kept if one is interrupted).
     ``start``, if given, is the first game's starting position (``new_game()`` already called)."""
     for game in range(plan.games):
-        for agent, agent_seed in zip((agent_a, agent_b), plan.seeds[game], strict=True):
+        for agent, agent_seed in zip((agent_a, agent_b), plan.agent_seeds(game), strict=True):
             reseed = getattr(agent, "reseed", None)
             if callable(reseed):
                 reseed(agent_seed)
@@ -550,6 +557,9 @@ def finish_bar(bar: ProgressBar, verdict: str) -> None:
     count = getattr(bar, "n", None)
     if isinstance(count, int | float):
         bar.total = count  # type: ignore[attr-defined]
+        widgets: Sequence[Any] = getattr(getattr(bar, "container", None), "children", ())  # text, bar, text
+        if len(widgets) == 3 and hasattr(widgets[1], "max"):
+            widgets[1].max = count  # the widget keeps the first total: full means full there too
     postfix = getattr(bar, "set_postfix_str", None)
     if callable(postfix):
         postfix(verdict, refresh=False)
