@@ -267,6 +267,8 @@ def test_the_worked_sprt_figures_and_the_approximation() -> None:
         sprt.llr([1, 2])
     with pytest.raises(ValueError, match="logistic"):
         SPRT(0, 2, elo_model="normalized").approximate_llr([1, 2, 3])
+    with pytest.raises(ValueError, match="t-value"):  # 2,000 normalised Elo: a t-value of 5.8 a game
+        SPRT(0, 2000, elo_model="normalized").llr([1, 2, 3])
 
 
 def test_intervals_say_when_they_know_nothing() -> None:

@@ -378,6 +378,8 @@ def _secular_root(probabilities: Sequence[float], offsets: Sequence[float]) -> f
     ``-1/min(d)``, so the root is unique: Newton's method from 0, falling back to bisection
     whenever a step would leave the bracket (fishtest brackets the same root with Brent's
     method)."""
+    if not min(offsets) < 0 < max(offsets):
+        raise ValueError("no distribution of these outcomes meets the constraint (it lies beyond every outcome)")
     low, high = -1.0 / max(offsets), -1.0 / min(offsets)
     x = 0.0
     for _ in range(200):
@@ -455,16 +457,25 @@ def t_value_mle(counts: Sequence[float], t: float, reference: float = 0.5) -> li
     _, shares = _regularized(counts)
     values = outcome_scores(len(counts))
     probabilities = [1.0 / len(counts)] * len(counts)
-    for _ in range(100):
-        mean = sum(p * a for p, a in zip(probabilities, values, strict=True))
-        sigma = math.sqrt(sum(p * (a - mean) ** 2 for p, a in zip(probabilities, values, strict=True)))
-        offsets = [a - reference - t * sigma * (1 + ((a - mean) / sigma) ** 2) / 2 for a in values]
-        x = _secular_root(shares, offsets)
-        updated = [q / (1.0 + x * d) for q, d in zip(shares, offsets, strict=True)]
-        moved = max(abs(new - old) for new, old in zip(updated, probabilities, strict=True))
-        probabilities = updated
-        if moved < 1e-13:
-            break
+    failure = (f"the fit found no outcome distribution with a t-value of {t:.4g} (normalised Elo {NELO_PER_T * t:.0f} "
+               "per game, or per pair for the pentanomial): bounds that far from 0 are beyond it")
+    try:
+        for _ in range(100):
+            mean = sum(p * a for p, a in zip(probabilities, values, strict=True))
+            sigma = math.sqrt(sum(p * (a - mean) ** 2 for p, a in zip(probabilities, values, strict=True)))
+            offsets = [a - reference - t * sigma * (1 + ((a - mean) / sigma) ** 2) / 2 for a in values]
+            x = _secular_root(shares, offsets)
+            updated = [q / (1.0 + x * d) for q, d in zip(shares, offsets, strict=True)]
+            moved = max(abs(new - old) for new, old in zip(updated, probabilities, strict=True))
+            probabilities = updated
+            if moved < 1e-13:
+                break
+    except (ValueError, ZeroDivisionError) as error:
+        raise ValueError(failure) from error
+    mean = sum(p * a for p, a in zip(probabilities, values, strict=True))
+    sigma = math.sqrt(max(0.0, sum(p * (a - mean) ** 2 for p, a in zip(probabilities, values, strict=True))))
+    if min(probabilities) <= 0 or not sigma or abs((mean - reference) / sigma - t) > 1e-6:
+        raise ValueError(failure)
     return probabilities
 
 
