@@ -440,3 +440,34 @@ _MISTAKES += [
 
 MISTAKES: dict[str, Mistake] = {mistake.id: mistake for mistake in _MISTAKES}
 """Every classic mistake the checks know, by id."""
+
+_GAME_RECURSION = ("Your function called itself without end (or far too deep). Make sure every call first "
+                   "returns for a finished game (state.is_terminal()){depth}, and that the recursive call is on a "
+                   "child position (state.play(move)), never on the same position.")
+
+RECURSION_HINTS: dict[str, str] = {
+    "count_nodes": "Your function called itself without end (or far too deep). Each recursive call must be on a "
+                   "board with one more mark (put the mark in BEFORE the call), and a board where someone has won "
+                   "or that is full must return 1 at once.",
+    "alphabeta_tree": "Your function called itself without end (or far too deep). A leaf is a number, not a list: "
+                      "return it as it is (`if not isinstance(tree, list)`), and call the function on each CHILD "
+                      "(`for child in tree`), never on `tree` itself.",
+    "depth_limited": _GAME_RECURSION.format(depth=" or when depth reaches 0"),
+    "forbidden_kind": "Your function called itself without end (or far too deep). The recursion is for fake threes "
+                      "only: ask forbidden_kind about a straight-four point with the new stone ON the board "
+                      "(`after`, not `black`), and only after the five, overline and double-four tests have "
+                      "answered: each call then has one more stone, and the calls stop.",
+    "vcf": "Your function called itself without end (or far too deep). Each recursive call must be one attacking "
+           "move deeper, on the position after the four AND its forced block, with `depth - 1`; stop at depth 0.",
+}
+"""What a RecursionError means in each exercise that recurses otherwise than a game search."""
+
+
+def recursion_hint(exercise: str) -> str:
+    """The hint for a RecursionError in ``exercise``: about that exercise's own recursion."""
+    if exercise in RECURSION_HINTS:
+        return RECURSION_HINTS[exercise]
+    if exercise in ("minimax", "minimax_fast_wins", "alphabeta"):
+        return _GAME_RECURSION.format(depth="")
+    return ("Your function called itself without end (or far too deep). This exercise needs no recursion: look "
+            "for a function that calls itself by mistake (a helper with the same name as the exercise?).")
