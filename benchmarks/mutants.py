@@ -749,5 +749,123 @@ CONCEPTS.update({
 })
 
 
+_SYMMETRY_TABLE = "missing_rotations missing_reflections key_too_coarse"
+CONCEPTS.update({
+    "order_key": [
+        concept("if move == 4", "centre_first sort_direction", "centre"),
+        concept("return 0", "centre_first sort_direction", "centre"),
+        concept("if move in (0, 2, 6, 8)", "edges_before_corners", "corner"),
+        concept("return 1", "edges_before_corners centre_first", "corner"),
+        concept("return 2", "edges_before_corners", "edge"),
+    ],
+    "store": [
+        concept("if value <= alpha", "cache_ignores_window bound_swapped", "below alpha|equal to alpha|'bound'"),
+        concept("bound = Bound.UPPER", "bound_swapped cache_ignores_window", "upper|'bound'"),
+        concept("elif value >= beta", "cache_ignores_window bound_swapped", "above beta|equal to beta|'bound'"),
+        concept("bound = Bound.LOWER", "bound_swapped cache_ignores_window", "lower|'bound'"),
+        concept("bound = Bound.EXACT", "cache_ignores_window", "inside the window|'bound'"),
+        concept("table[key] = (depth, value, bound)", "cache_ignores_depth", "stored"),
+    ],
+    "probe": [
+        concept("entry = table.get(key)", "", "'entry'|no entry"),
+        concept("if entry is None", "", "no entry|nonetype|empty table"),
+        concept("stored_depth, value, bound = entry", "", "'stored_depth'|'value'|'bound'"),
+        concept("if stored_depth < depth", "cache_ignores_depth depth_equal", "shallower|as deep|deeper"),
+        concept("if bound == Bound.EXACT", "cache_ignores_window", "exact"),
+        concept("if bound == Bound.LOWER and value >= beta", "cache_ignores_window bound_swapped", "lower"),
+        concept("if bound == Bound.UPPER and value <= alpha", "cache_ignores_window bound_swapped", "upper"),
+    ],
+    "canonical_key": [
+        concept("# unchanged", _SYMMETRY_TABLE, "rotated|mirrored|cell numbers"),
+        concept("# rotated", _SYMMETRY_TABLE, "rotated|cell numbers"),
+        concept("# half a turn", _SYMMETRY_TABLE, "rotated|cell numbers"),
+        concept("# three quarters", _SYMMETRY_TABLE, "rotated|cell numbers"),
+        concept("# mirrored", _SYMMETRY_TABLE, "mirrored|cell numbers"),
+        concept("symmetries = [", _SYMMETRY_TABLE, "'symmetries'"),
+        concept('cells = ["." if mark is None', "key_too_coarse unhashable_key", "'cells'"),
+        concept("return min(", "key_too_coarse missing_rotations missing_reflections unhashable_key", "key"),
+    ],
+})
+
+
+_LINES = "missing_diagonal missing_anti_diagonal counted_twice cell_index"
+CONCEPTS.update({
+    "evaluate": [
+        concept("if state.is_terminal()", "win_not_scored", "finished|won"),
+        concept("if state.winner is None", "win_not_scored", "won|drawn|finished"),
+        concept("return 0", "win_not_scored", "won|drawn|finished"),
+        concept("score = 1_000_000 - state.ply", "win_not_scored", "won|'score'"),
+        concept("return score if state.winner == player else -score", "win_not_scored not_symmetric", "won"),
+        concept("rows, columns, k =", "cell_index", "'rows'|'columns'|'k'"),
+        concept("score = 0", "line_weights", "the empty board|'score'"),
+        concept("for row in range(rows)", _LINES, "one x|cell numbers"),
+        concept("for col in range(columns)", _LINES, "one x|cell numbers"),
+        concept("for d_row, d_col in", _LINES, "one x in|a row and a column|diagonal"),
+        concept("end_row, end_col =", _LINES, "one x in|cell numbers|'end_row'|'end_col'"),
+        concept("if not (0 <= end_row < rows", _LINES, "one x in|cell numbers"),
+        concept("continue", _LINES, "one x in|cell numbers"),
+        concept("marks = [state.board[", "cell_index aliasing " + _LINES, "one x in|cell numbers|'marks'"),
+        concept("mine = marks.count(player)", "one_side_only not_symmetric line_weights", "scored for o|'mine'"),
+        concept("theirs = k - mine", "one_side_only not_symmetric", "scored for o|'theirs'|opponent"),
+        concept("if mine and not theirs", "line_weights one_side_only", "two x|one x"),
+        concept("score += 10 ** (mine - 1)", "line_weights counted_twice", "two x|one x"),
+        concept("elif theirs and not mine", "one_side_only not_symmetric", "scored for o|opponent"),
+        concept("score -= 10 ** (theirs - 1)", "one_side_only not_symmetric", "scored for o|opponent"),
+        concept("return score", "", "'score'"),
+    ],
+    "is_symmetric": [
+        concept("first, second = state.players", "fixed_players", "'first'|'second'"),
+        concept("if evaluate(state, first) != -evaluate(state, second)",
+                "forgot_negation compare_abs errors_cancel return_in_loop", "negated|return false"),
+        concept("return False", "return_in_loop", "return false"),
+        concept("return True", "return_in_loop", "return true"),
+    ],
+    "depth_limited": [
+        concept("if depth == 0 or state.is_terminal()", "depth_off_by_one depth_not_decreasing",
+                "depth 0|stops|finished|max() or min() got no values|stopped"),
+        concept("return evaluate(state, state.to_move)", "wrong_side use_given_evaluate", "evaluate(state, state.to_move)"),
+        concept("return max(-depth_limited(", "wrong_side depth_not_decreasing depth_off_by_one",
+                "negated|max, not min|depth - 1|combined wrongly"),
+    ],
+})
+
+
+_SHIFTS = ("missing_vertical missing_horizontal missing_diagonal_up missing_diagonal_down one_shift_for_all "
+           "shifts_for_six_rows wrong_diagonal_shift sentinel_ignored")
+CONCEPTS.update({
+    "check_win": [
+        concept("for shift in (1, rows + 1, rows + 2, rows)", _SHIFTS, "misses|5 rows high|sentinel"),
+        concept("pairs = stones & (stones >> shift)", "three_in_a_row", "in no direction|three in a row|'pairs'"),
+        concept("if pairs & (pairs >> 2 * shift)", "three_in_a_row", "in no direction|three in a row"),
+        concept("return True", "return_bool", "in no direction"),
+        concept("return False", "return_bool", "taken for four|not a win"),
+    ],
+    "score_window": [
+        concept('opponent = "O" if player == "X" else "X"', "window_player", "'opponent'|o's discs|x's discs"),
+        concept("mine = list(window).count(player)", "window_player", "'mine'|discs"),
+        concept("theirs = list(window).count(opponent)", "window_player", "'theirs'|discs"),
+        concept("if mine and theirs", "mixed_window", "both players"),
+        concept("return 0", "mixed_window", "both players|empty window|0 of"),
+        concept("if mine == 4", "window_counted_twice", "4 of"),
+        concept("return FOUR_SCORE", "", "4 of"),
+        concept("if mine == 3", "window_counted_twice", "3 of"),
+        concept("return THREE_SCORE", "", "3 of"),
+        concept("if mine == 2", "window_counted_twice", "2 of"),
+        concept("return TWO_SCORE", "", "2 of"),
+        concept("if mine == 1", "window_counted_twice", "1 of"),
+        concept("return ONE_SCORE", "", "1 of"),
+        concept("if theirs ==", "opponent_weights one_side_only", " of o's| of x's|opponent"),
+        concept("return OPPONENT_", "opponent_weights", " of o's| of x's|opponent"),
+    ],
+    "centre_key": [
+        concept("centre = state.columns // 2", "fixed_centre centre_last", "centre"),
+        concept("distance = abs(move - centre)", "centre_last sort_direction tie_order", "your keys|'distance'"),
+        concept("if move > centre", "right_before_left tie_order", "left|right"),
+        concept("return distance + 0.5", "right_before_left tie_order", "left|right"),
+        concept("return float(distance)", "centre_last tie_order", "your keys"),
+    ],
+})
+
+
 if __name__ == "__main__":
     main()

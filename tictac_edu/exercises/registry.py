@@ -726,14 +726,14 @@ class ExerciseRun:
                 result.message += f" It looks as if {found.buggy.looks_like}."
             result.mistake = found.mistake
         elif found is not None and result.kind in diagnosis_module.TWIN_KINDS:
-            # a partial likeness on the probes counts only if this test confirms it: the buggy
-            # version passed what the function passed and fails this test exactly as it did
+            # a partial likeness on the probes counts only if the tests confirm it: the buggy version
+            # passed what the function passed (one test at least) and fails this one exactly as it did
             history = [(done, None if earlier.status != "failed" else earlier.signature())
                        for done, earlier in enumerate(self.results) if done < index and earlier is not None
                        and earlier.status in ("passed", "failed")]
             twins = diagnosis_module.twins(self.exercise.name, [*history, (index, result.signature())],
                                            lambda fn, number: self._run_other(fn, self.exercise.cases[number]),
-                                           among=[found.buggy])
+                                           among=[found.buggy]) if any(sign is None for _, sign in history) else []
             if twins:
                 result.mistake = found.mistake
         mistake = MISTAKES.get(result.mistake or "")
