@@ -867,5 +867,93 @@ CONCEPTS.update({
 })
 
 
+CONCEPTS.update({
+    "count_fours": [
+        concept("fives = []", "", "'fives'|five"),
+        concept("completions: dict = {}", "", "'completions'|four"),
+        concept("for start in range(len(line) - 4)", "edge_as_empty", "edge|index"),
+        concept("window = range(start, start + 5)", "", "'window'|index|stopiteration"),
+        concept('if any(line[i] == "O" for i in window)', "white_ignored", "white|stopiteration"),
+        concept("continue", "white_ignored", "white|stopiteration"),
+        concept('stones = frozenset(i for i in window if line[i] == "X")', "", "'stones'|unhashable"),
+        concept("if len(stones) == 5", "five_per_window five_also_four", "five"),
+        concept("fives.append(stones)", "five_per_window", "five"),
+        concept("elif len(stones) == 4", "four_per_window", "four"),
+        concept('empty = next(i for i in window if line[i] == ".")', "", "four|'empty'"),
+        concept("completions.setdefault(stones, set()).add(empty)", "four_per_window gap_four_open", "four"),
+        concept("runs: list = []", "", "'runs'|five"),
+        concept("if runs and runs[-1] & stones", "five_per_window", "five"),
+        concept("runs[-1] = runs[-1] | stones", "five_per_window five_also_four", "five"),
+        concept("runs.append(stones)", "five_per_window", "five"),
+        concept('counts = {"five": len(runs)', "", "five|open four|four"),
+        concept("if any(stones <= run for run in runs)", "five_also_four", "five"),
+        concept('counts["open four" if len(points) >= 2 else "four"] += 1', "four_per_window gap_four_open",
+                "open four|four"),
+    ],
+    "candidates": [
+        concept("size = state.size", "off_board", "'size'|off the board"),
+        concept('stones = state.stones("Black") + state.stones("White")', "one_colour_only last_move_only",
+                "'stones'|missing"),
+        concept("if not stones", "empty_board_centre", "empty board|centre"),
+        concept("return [(size // 2, size // 2)]", "empty_board_centre", "empty board|centre"),
+        concept("found = set()", "duplicate_points", "'found'|more than once"),
+        concept("for x, y in stones", "one_colour_only last_move_only", "missing"),
+        concept("for dx in range(-radius, radius + 1)", "radius_off_by_one manhattan_radius", "square|missing"),
+        concept("for dy in range(-radius, radius + 1)", "radius_off_by_one manhattan_radius", "square|missing"),
+        concept("point = (x + dx, y + dy)", "radius_off_by_one manhattan_radius", "square|'point'"),
+        concept("if 0 <= point[0] < size", "off_board occupied_listed", "off the board|listed|missing"),
+        concept("found.add(point)", "duplicate_points", "missing"),
+        concept("return sorted(found)", "duplicate_points", "list"),
+        concept("def candidates(", "radius_off_by_one", "radius"),
+    ],
+    "forbidden_kind": [
+        concept("after = set(black) | {point}", "", "'after'|the new stone"),
+        concept("runs = [run_length(", "five_not_first overline_as_five", "'runs'|five|overline"),
+        concept("if 5 in runs", "five_not_first", "five"),
+        concept("return None                        # five comes first", "five_not_first", "five"),
+        concept("if max(runs) >= 6", "overline_as_five", "overline"),
+        concept('return "OL"', "overline_as_five forbidden_kind_value", "overline"),
+        concept("if sum(fours(", "one_four_per_line", "four"),
+        concept('return "44"', "one_four_per_line forbidden_kind_value", "four"),
+        concept("threes = 0", "three_per_point four_as_three", "'threes'|three"),
+        concept("for direction in DIRECTIONS", "three_per_point fake_three", "three"),
+        concept("if any(forbidden_kind(after, white, four_point, size) is None", "fake_three three_per_point",
+                "three"),
+        concept("for four_point in straight_four_points", "fake_three three_per_point", "three"),
+        concept("threes += 1", "three_per_point", "three"),
+        concept('return "33" if threes >= 2 else None', "three_per_point four_as_three forbidden_kind_value",
+                "three"),
+        concept("def forbidden_kind(", "", "edge|size"),
+    ],
+})
+
+
+CONCEPTS.update({
+    "pair_scores": [
+        concept('points = {"A": 1.0, None: 0.5, "B": 0.0}', "draws_as_losses winner_as_first_player",
+                "two wins|two draws|two losses|'points'"),
+        concept("scores = []", "", "'scores'"),
+        concept("for opening in openings", "pairs_split", "pair"),
+        concept("a_first = points[play_game(opening, True)]", "colours_not_swapped winner_as_first_player",
+                "'a_first'|first player|a first"),
+        concept("b_first = points[play_game(opening, False)]", "colours_not_swapped winner_as_first_player",
+                "'b_first'|second player|b first"),
+        concept("scores.append(a_first + b_first)", "pairs_split", "pair|two wins|two draws"),
+        concept("return scores", "", "list"),
+    ],
+    "select_child": [
+        concept("best, best_score = 0, -math.inf", "", "'best'|'best_score'|lowest|picked"),
+        concept("for index, (wins, visits) in enumerate(children)", "index_not_score", "index"),
+        concept("if visits == 0", "unvisited_skipped", "unvisited|division by zero"),
+        concept("return index", "unvisited_skipped index_not_score", "unvisited"),
+        concept("score = wins / visits + exploration", "no_exploration wrong_side_value ucb1_formula",
+                "bonus|mean|'score'"),
+        concept("if score > best_score", "ties_last", "equal|picked"),
+        concept("best, best_score = index, score", "ties_last", "picked"),
+        concept("def select_child(", "ucb1_formula", "square root of 2|sqrt(2)|c = "),
+    ],
+})
+
+
 if __name__ == "__main__":
     main()

@@ -253,7 +253,7 @@ contract(
     "place",
     dimension("inputs", "a board as a list or as a tuple (a list comes back either way)",
               "a board given as a tuple", "the empty board"),
-    dimension("inputs", "either player's mark, on any empty cell: corners, edges, centre",
+    dimension("shapes", "either player's mark, on any empty cell: corners, edges, centre",
               "O's marks too", "the corner cells 0 and 8", "many boards"),
     dimension("outputs", "a NEW list of 9 cells; the board given is left exactly as it was",
               "returns a new list", "the board you were given is left unchanged"),

@@ -359,6 +359,29 @@ def _(t: Context) -> None:
     _check_count(t, [None] * 9, "X")
 
 
+@count_nodes.case("called again on the same boards: the same counts (no counter kept between calls)",
+                  mutation_mistake="not_restored")
+def _(t: Context) -> None:
+    for text, player in (("XOX XOO OX.", "X"), ("XOX .X. O..", "O"), ("XOX XOO OX.", "X"), ("XOX .X. O..", "O")):
+        _check_count(t, board_from(text), player)
+
+
+contract(
+    "count_nodes",
+    dimension("shapes", "boards with 0 to 9 empty cells: full, won, one cell left, a few, the whole game",
+              "a full board is one node", "a won game is one node", "one empty cell", "O to move, a few cells",
+              "the whole game"),
+    dimension("directions", "either player to move", "O to move, a few cells left", "X to move, two moves each"),
+    dimension("order", "a win ends the game before the board is full", "a position where wins come early",
+              "a won game is one node"),
+    dimension("outputs", "the board given back exactly as it was (make and unmake)", "one empty cell",
+              "after X in the centre"),
+    dimension("repeats", "the same board asked again (no counter kept between calls)", "called again"),
+    dimension("cost", "the notebook's figures: 549,946 nodes from the empty board, 55,505 after X in the centre",
+              "the whole game", "after X in the centre"),
+)
+
+
 # -- minimax ------------------------------------------------------------------------------------
 
 minimax = declare(

@@ -9,9 +9,10 @@ from functools import cache
 from typing import Any
 
 from tictac_edu.evaluation.gomoku import candidate_points, line_patterns
+from tictac_edu.exercises.checks import contract, dimension
 from tictac_edu.exercises.diagnosis import Probe, call
 from tictac_edu.exercises.positions import random_renju_positions
-from tictac_edu.exercises.registry import Context, declare, show_value
+from tictac_edu.exercises.registry import Context, declare, is_int, show_value
 from tictac_edu.games import Gomoku
 from tictac_edu.games.gomoku import BLACK, WHITE, Point, parse_point, point_name
 
@@ -83,8 +84,58 @@ def _expect_fours(t: Context, line: str, why: str = "") -> None:
     answer = {key: got[key] for key in KEYS}
     if answer == expected:
         return
-    t.fail(f"On the line {line!r}: {why or 'not the patterns of the docstring'}.", position=shown,
-           expected=expected, got=answer, mistake=_fours_mistake(line, expected, answer))
+    differ = ", ".join(f"{answer[key]!r} {key}{'s' if answer[key] != 1 else ''} (not {expected[key]})"
+                       for key in KEYS if answer[key] != expected[key])
+    census, mistake = _fours_census(t)
+    t.fail(f"On the line {line!r}: {why or 'not the patterns of the docstring'}. Your function counts {differ}. "
+           + census, position=shown, expected=expected, got=answer,
+           mistake=mistake if census else _fours_mistake(line, expected, answer), observed=census or None)
+
+
+CENSUS_LINES: tuple[tuple[str, str], ...] = (
+    ("XXXXX", "a five"), (".XXXX.", "an open four"), ("XXXX.", "a four at the edge"), ("OXXXX.", "a four blocked by White"),
+    ("XX.XX", "a four with a gap"), ("X.XXX.X", "two fours"), ("XXXXXX", "one five (six in a row)"),
+    ("XXXXX.", "a five and no four"), ("..XXX..", "nothing (a three)"),
+)
+"""Simple lines whose counts say which step of a pattern count goes wrong."""
+
+
+def _fours_census(t: Context) -> tuple[str, str | None]:
+    """The learner's counts of the :data:`CENSUS_LINES` that differ, in words, and the mistake
+    they point to (if they point to one)."""
+    wrong = {}
+    for line, what in CENSUS_LINES:
+        got = t.call(line, position=_show_line(line))
+        answer = {key: got.get(key) for key in KEYS} if isinstance(got, dict) else got
+        if answer != _line_counts(line):
+            wrong[line] = (what, answer)
+    if not wrong:
+        return "", None
+    text = "Asked about simple lines, your function gives " + "; ".join(
+        f"{line!r} ({what}): {_counts_text(answer)}" for line, (what, answer) in wrong.items()) + "."
+    names = set(wrong)
+    mistake = None
+    if names <= {".XXXX."} and isinstance(wrong[".XXXX."][1], dict) and wrong[".XXXX."][1].get("four") == 2:
+        mistake = "four_per_window"
+    elif names <= {"XX.XX", "X.XXX.X"} and all(isinstance(a, dict) and a.get("open four") for _, a in wrong.values()):
+        mistake = "gap_four_open"
+    elif names <= {"XX.XX", "X.XXX.X"}:
+        mistake = "contiguous_only"
+    elif names <= {"XXXXX.", "XXXXXX"} and all(isinstance(a, dict) and a.get("four") for _, a in wrong.values()):
+        mistake = "five_also_four"
+    elif names == {"XXXXXX"}:
+        mistake = "five_per_window"
+    elif names <= {"OXXXX."}:
+        mistake = "white_ignored"
+    elif names <= {"XXXX.", "XXXXX."} and all(isinstance(a, dict) and a.get("open four") for _, a in wrong.values()):
+        mistake = "edge_as_empty"
+    return text, mistake
+
+
+def _counts_text(answer: Any) -> str:
+    if not isinstance(answer, dict):
+        return show_value(answer)
+    return ", ".join(f"{answer.get(key)!r} {key}{'' if answer.get(key) == 1 else 's'}" for key in KEYS)
 
 
 def _fours_mistake(line: str, expected: dict[str, int], got: dict[str, Any]) -> str | None:
@@ -193,6 +244,12 @@ def _candidate_list(t: Context, state: Gomoku, radius: int | None) -> list[Point
         t.fail("candidates should return a list of points (x, y), such as [(7, 7), (8, 7)]; it returned "
                f"{show_value(got)}.", kind="wrong type", position=state, expected="a list of (x, y) tuples",
                got=show_value(got), raw=True, reproduce=reproduce)
+    odd = [point for point in got if not (is_int(point[0]) and is_int(point[1]))]
+    if odd:
+        t.fail(f"A point is a pair of whole numbers (x, y), the column and the row; your list holds {show_value(odd[0])}"
+               ". (`size // 2` divides without a remainder; `size / 2` gives 7.5.)", kind="wrong type",
+               position=state, expected="points (x, y) of whole numbers", got=show_value(got), raw=True,
+               reproduce=reproduce)
     return list(got)
 
 
@@ -202,7 +259,7 @@ def _expect_candidates(t: Context, state: Gomoku, radius: int | None = None, why
     if len(set(got)) != len(got):
         repeated = sorted({point for point in got if got.count(point) > 1})
         t.fail(f"Some points are listed more than once: {', '.join(_named(point, state) for point in repeated[:6])}.",
-               position=state, expected=f"{len(expected)} points, each once", got=f"{len(got)} points", raw=True,
+               position=state, expected=_points_text(expected, state), got=_points_text(got, state), raw=True,
                mistake="duplicate_points")
     if sorted(got) == sorted(expected):
         return
@@ -217,9 +274,17 @@ def _expect_candidates(t: Context, state: Gomoku, radius: int | None = None, why
         parts.append(f"not candidates but listed, {len(extra)}: "
                      f"{', '.join(_named(point, state) for point in extra[:8])}")
     t.fail((why + " " if why else "") + "; ".join(parts) + ".", position=state,
-           expected=f"{len(expected)} points", got=f"{len(got)} points", raw=True,
+           expected=_points_text(expected, state), got=_points_text(got, state), raw=True,
            mistake=_candidates_mistake(state, radius or 2, missing, extra, off, taken),
            reproduce=f"state = {_position_code(state)}; candidates(state{'' if radius is None else f', {radius}'})")
+
+
+def _points_text(points: Sequence[Point], state: Gomoku) -> str:
+    """``24 points: F10, F9, ...`` (sorted, shortened)."""
+    names = [point_name(point, state.size) if 0 <= point[0] < state.size and 0 <= point[1] < state.size
+             else str(point) for point in sorted(points)]
+    shown = ", ".join(names[:40]) + (", ..." if len(names) > 40 else "")
+    return f"{len(points)} point{'s' if len(points) != 1 else ''}: {shown}"
 
 
 def _named(point: Point, state: Gomoku) -> str:
@@ -375,9 +440,39 @@ def _expect_forbidden(t: Context, black: set[Point], white: set[Point], point: P
                reproduce=_code(black, white, point, size))
     if got == expected:
         return
-    t.fail(lesson or f"At {point_name(point, size)} the rules give {expected!r}.", position=position,
-           expected=expected, got=got, mistake=_forbidden_mistake(black, white, point, size, expected, got),
-           reproduce=_code(black, white, point, size))
+    census, mistake = _forbidden_census(t)
+    t.fail((lesson or f"At {point_name(point, size)} the rules give {expected!r}.") + (" " + census if census else ""),
+           position=position, expected=expected, got=got,
+           mistake=mistake if census else _forbidden_mistake(black, white, point, size, expected, got),
+           reproduce=_code(black, white, point, size), observed=census or None)
+
+
+def _forbidden_census(t: Context) -> tuple[str, str | None]:
+    """The learner's answers to the composed problems (one rule each) that differ from the
+    rules, in words, and the mistake they point to (if they point to one)."""
+    wrong = {}
+    for title, black_names, white_names, name, _ in COMPOSED:
+        black, white = _composed_position(black_names, white_names)
+        point = parse_point(name)
+        got = t.call(black, white, point, position=_board(black, white).text())
+        expected = _board(black, white).forbidden_points().get(point)
+        if got != expected:
+            wrong[title] = (name, expected, got)
+    if not wrong:
+        return "", None
+    text = "Asked about the composed problems, one rule each, your function answers " + "; ".join(
+        f"{title} ({name}): {got!r}, not {expected!r}" for title, (name, expected, got) in wrong.items()) + "."
+    names = set(wrong)
+    kinds = {got for _, _, got in wrong.values()}
+    if kinds == {None} and {"a double-three", "an overline", "two fours on one line"} <= names:
+        return text + " Every forbidden point came back None: does a test before the overline, double-four and " \
+                      "double-three tests (the five test?) return too early?", None
+    rules = {"five first": "five_not_first", "an overline": "overline_as_five",
+             "two fours on one line": "one_four_per_line", "a fake three": "fake_three",
+             "one open three": "three_per_point", "a four and a three": "four_as_three"}
+    if len(names) == 1 and next(iter(names)) in rules:
+        return text, rules[next(iter(names))]
+    return text, None
 
 
 def _forbidden_mistake(black: set[Point], white: set[Point], point: Point, size: int, expected: str | None,
@@ -449,9 +544,63 @@ def _(t: Context) -> None:
             _expect_forbidden(t, black, white, point, state=state)
 
 
+@forbidden_kind.case("the far edge of the 15 x 15 board (size left at 15): a three against the edge is not open")
+def _(t: Context) -> None:
+    black = {(12, 7), (13, 7), (14, 5), (14, 6)}
+    _expect_forbidden(t, black, set(), (14, 7), "O8 makes one open three, down (O6-O7-O8), and a three against the "
+                      "right edge (M8-N8-O8) that can never become a straight four: one three, allowed. (With the "
+                      "board taken one column wider, it would be a double-three.)")
+    black = {(0, 10), (0, 11), (0, 12), (0, 13)}
+    _expect_forbidden(t, black | {(0, 8)}, set(), (0, 9), "A6 makes six in a row on the left edge, A7 to A2: an "
+                      "overline.")
+
+
+@forbidden_kind.case("called again on the same points: the same answers (nothing kept between calls)")
+def _(t: Context) -> None:
+    for index in (0, 2, 0, 2):
+        _, black_names, white_names, point, lesson = COMPOSED[index]
+        black, white = _composed_position(black_names, white_names)
+        _expect_forbidden(t, black, white, parse_point(point), lesson)
+
+
 @forbidden_kind.case("a 9 x 9 board: the size is passed on")
 def _(t: Context) -> None:
     black, white = {(1, 4), (2, 4), (4, 2), (4, 1)}, set[Point]()
     _expect_forbidden(t, black, white, (4, 4), "On a 9 x 9 board, (4, 4) makes two open threes.", size=9)
     black, white = {(0, 4), (1, 4), (2, 4), (4, 4), (5, 4)}, set[Point]()
     _expect_forbidden(t, black, white, (3, 4), "(3, 4) makes six in a row on a 9 x 9 board.", size=9)
+
+
+contract(
+    "count_fours",
+    dimension("order", "each set of four stones once: an open four seen by two windows is one; two fours on one line "
+              "are two", "an open four", "XX.XX is a four"),
+    dimension("order", "a five beside a four that shares stones; six in a row is one five; the stones of a five are "
+              "not a four again", "fives: six in a row", "every line of 5 to 8 points"),
+    dimension("shapes", "lines of 0 to 15 points, the edges of the board and White's stones blocking",
+              "blocked by White or by the edge", "every line of 5 to 8 points", "random lines of 15 points"),
+    dimension("outputs", 'a dict with the three keys, a count of 0 included', "every line of 5 to 8 points"),
+)
+
+contract(
+    "candidates",
+    dimension("shapes", "the 15 x 15 board and a 9 x 9 one; stones on the edges and in the corners",
+              "stones near the edge", "random games of 5 to 60 moves", "the empty board"),
+    dimension("inputs", "the empty board (the centre alone), one stone, many stones of both colours",
+              "the empty board", "one stone in the middle", "stones close together"),
+    dimension("numbers", "radius 1, 2 (the default) and 3", "radius 1 and radius 3", "one stone in the middle"),
+    dimension("outputs", "each point once, empty and on the board, in any order", "stones close together",
+              "random games"),
+)
+
+contract(
+    "forbidden_kind",
+    dimension("order", "the rules' order: a five first (even with a double-four), then overline, double-four, "
+              "double-three", "five first", "an overline", "two fours on one line", "a double-three"),
+    dimension("order", "combinations: two fours on one line, a four and a three (allowed), a fake three",
+              "two fours on one line", "a four and a three", "a fake three"),
+    dimension("shapes", "the 15 x 15 default with stones on the far edge, and a 9 x 9 board",
+              "the far edge", "a 9 x 9 board"),
+    dimension("inputs", "random positions of 10 to 60 stones, every empty point", "every empty point"),
+    dimension("repeats", "the same point asked again", "called again"),
+)

@@ -11,6 +11,7 @@ from typing import Any
 from tictac_edu.agents import SearchAgent, difficulty_agent
 from tictac_edu.arena import play_game as arena_game
 from tictac_edu.evaluation import line_evaluation
+from tictac_edu.exercises.checks import contract, dimension
 from tictac_edu.exercises.diagnosis import Probe, call
 from tictac_edu.exercises.registry import Context, declare, is_int, is_number, show_value
 from tictac_edu.games import TicTacToe, play_moves
@@ -105,9 +106,40 @@ def _expect_pairs(t: Context, results: dict[tuple[Any, bool], str | None], openi
                f"once with A first and once with B first. Calls made: {recorder.calls[:8]}.", position=shown,
                expected="two games per opening", got=f"{len(recorder.calls)} games", raw=True,
                mistake=_pairs_mistake(recorder, openings, got, expected, results))
+    census, found = _points_census(t)
+    mistake = _pairs_mistake(recorder, openings, got, expected, results)
     t.fail((why + " " if why else "") + f"Games played (opening, A first?): {recorder.calls[:8]}"
-           + (" ..." if len(recorder.calls) > 8 else "") + ".", position=shown, expected=expected, got=list(got),
-           mistake=_pairs_mistake(recorder, openings, got, expected, results))
+           + (" ..." if len(recorder.calls) > 8 else "") + "." + (" " + census if census else ""), position=shown,
+           expected=expected, got=list(got), mistake=mistake or found, observed=census or None)
+
+
+POINTS_CENSUS: tuple[tuple[str, str | None, str | None, float], ...] = (
+    ("two wins of A", "A", "A", 2.0), ("two draws", None, None, 1.0), ("two losses of A", "B", "B", 0.0),
+    ("A winning as first player and B winning as first player", "A", "B", 1.0),
+    ("A winning as second player and B winning as second player", "B", "A", 1.0),
+)
+"""One pair of games each: (what, winner with A first, winner with B first, A's score)."""
+
+
+def _points_census(t: Context) -> tuple[str, str | None]:
+    """What the learner's function scores for simple pairs, in words, and the mistake it points
+    to (if it points to one)."""
+    wrong = {}
+    for what, a_first, b_first, score in POINTS_CENSUS:
+        recorder = Recorder({("p", True): a_first, ("p", False): b_first})
+        got = t.call(recorder, ["p"], position=f"pair_scores(play_game, ['p'])  # {what}")
+        value = got[0] if isinstance(got, list | tuple) and len(got) == 1 else got
+        if value != score:
+            wrong[what] = (score, value)
+    if not wrong:
+        return "", None
+    text = "Asked about one pair, your function scores " + "; ".join(
+        f"{what}: {show_value(value)} (not {score:g})" for what, (score, value) in wrong.items()) + "."
+    if set(wrong) == {"two draws"} and wrong["two draws"][1] == 0:
+        return text, "draws_as_losses"
+    if set(wrong) == {POINTS_CENSUS[3][0], POINTS_CENSUS[4][0]}:
+        return text, "winner_as_first_player"
+    return text, None
 
 
 @cache
@@ -175,6 +207,15 @@ def _(t: Context) -> None:
                   "One opening: one pair of two games.")
 
 
+@pair_scores.case("openings that repeat: each pair scored on its own, in the order given")
+def _(t: Context) -> None:
+    openings = ["a", "b", "a", "a", "c"]
+    rule = {"a": ("A", None), "b": ("B", "B"), "c": (None, "A")}
+    _expect_pairs(t, _table(openings, lambda opening, a_first: rule[opening][0 if a_first else 1]), openings,
+                  "A match can draw the same opening twice: each time it is a pair of its own (one number per "
+                  "opening in the list, repeats included).")
+
+
 @pair_scores.case("real games: tic-tac-toe's hard level (A) against a one-ply search (B)")
 def _(t: Context) -> None:
     results = dict(_tictactoe_results())
@@ -223,36 +264,86 @@ def _scores_text(children: Sequence[tuple[float, int]], parent_visits: int, expl
     return "; ".join(parts)
 
 
-def _select_mistake(children: Sequence[tuple[float, int]], parent_visits: int, exploration: float,
-                    got: int) -> str | None:
-    """The classic mistake that explains the index ``got`` (a guess)."""
-    if not 0 <= got < len(children):
-        return None
+SELECT_BATTERY: tuple[tuple[tuple[tuple[float, int], ...], int, float | None], ...] = (
+    (((3, 4), (1, 2)), 6, None), (((3, 4), (0, 0)), 4, None), (((9, 10), (1, 10)), 20, None),
+    (((9, 10), (1, 10)), 20, 0.1), (((5, 10), (5, 10)), 20, None), (((60, 100), (2, 5)), 105, None),
+    (((60, 100), (2, 5)), 105, 0.5), (((7, 10), (30, 50), (1, 3)), 63, None), (((40, 50), (1, 2)), 52, 0.2),
+    (((2, 10), (3, 10), (1, 10)), 30, 3.0), (((60, 100), (4, 15)), 115, None), (((9, 10), (3, 5)), 15, 10.0),
+)
+"""Small choices that tell the classic slips of UCB1 apart (each slip picks otherwise on some)."""
+
+
+def _ucb1_variant(children: Sequence[tuple[float, int]], parent_visits: int, exploration: float, *,
+                  explore: bool = True, flip: bool = False, last: bool = False, formula: str = "ucb1") -> int:
+    """The child UCB1, or one classic slip of it, selects."""
+    best, best_score = 0, -math.inf
+    for index, (wins, visits) in enumerate(children):
+        if visits == 0:
+            return index
+        mean = (visits - wins) / visits if flip else wins / visits
+        ratio = math.log(parent_visits) / visits if formula != "log10" else math.log10(parent_visits) / visits
+        bonus = ratio if formula == "no_sqrt" else math.sqrt(ratio)
+        score = mean + (exploration * bonus if explore else 0.0)
+        if score > best_score or (last and score == best_score):
+            best, best_score = index, score
+    return best
+
+
+SELECT_SLIPS: tuple[tuple[str, dict[str, Any], str], ...] = (
+    ("no_exploration", {"explore": False}, "the best mean alone is picked (no exploration bonus)"),
+    ("wrong_side_value", {"flip": True}, "the wins are read for the other player"),
+    ("ties_last", {"last": True}, "the last of equal children is picked"),
+    ("ucb1_formula", {"formula": "no_sqrt"}, "the bonus has no square root"),
+    ("ucb1_formula", {"formula": "log10"}, "the bonus uses log10"),
+    ("ucb1_formula", {"fixed": True}, "the exploration constant given is ignored"),
+)
+
+
+def _select_census(t: Context) -> tuple[str, str | None]:
+    """The learner's picks on :data:`SELECT_BATTERY` that differ from UCB1, in words, and the
+    slip that makes exactly her picks (if one does)."""
+    picks = []
+    for children, parent, exploration in SELECT_BATTERY:
+        arguments: tuple[Any, ...] = (list(children), parent) if exploration is None else \
+            (list(children), parent, exploration)
+        picks.append(t.call(*arguments, position=_show_children(children, parent, exploration)))
+    right = [_ucb1_variant(children, parent, math.sqrt(2) if c is None else c) for children, parent, c in
+             SELECT_BATTERY]
+    wrong = [index for index, (mine, truth) in enumerate(zip(picks, right, strict=True)) if mine != truth]
+    if not wrong:
+        return "", None
+    shown = "; ".join(f"{_show_children(*SELECT_BATTERY[i])} -> {show_value(picks[i])}, not {right[i]}"
+                      for i in wrong[:4])
+    text = (f"Asked about a few small choices, your function picks otherwise than UCB1 on {len(wrong)} of "
+            f"{len(SELECT_BATTERY)}: {shown}" + (" ..." if len(wrong) > 4 else "") + ".")
+    for mistake, change, looks in SELECT_SLIPS:
+        options = dict(change)
+        fixed = options.pop("fixed", False)
+        slip = [_ucb1_variant(children, parent, math.sqrt(2) if fixed or c is None else c, **options)
+                for children, parent, c in SELECT_BATTERY]
+        if slip == picks:
+            return f"{text} That is what UCB1 gives when {looks}.", mistake
+    return text, None
+
+
+def _pick_text(children: Sequence[tuple[float, int]], parent_visits: int, exploration: float, got: Any,
+               expected: int) -> str:
+    """What the learner's pick is among the children: not a child, unvisited, the best mean..."""
+    if not is_int(got) or not 0 <= got < len(children):
+        return f"Your function returned {show_value(got)}, not the index of a child (0 to {len(children) - 1})."
     unvisited = [index for index, (_, visits) in enumerate(children) if visits == 0]
-    if unvisited and got not in unvisited:
-        return "unvisited_skipped"
-    visited = [(index, wins, visits) for index, (wins, visits) in enumerate(children) if visits]
-
-    def best(score: Callable[[float, int], float], last: bool = False) -> int:
-        chosen, value = -1, -math.inf
-        for index, wins, visits in visited:
-            current = score(wins, visits)
-            if current > value or (last and current == value):
-                chosen, value = index, current
-        return chosen
-
-    if got == best(lambda wins, visits: wins / visits):
-        return "no_exploration"
-    if got == best(lambda wins, visits: (visits - wins) / visits + exploration *
-                   math.sqrt(math.log(parent_visits) / visits)):
-        return "wrong_side_value"
-    if got == best(lambda wins, visits: ucb1(wins, visits, parent_visits, exploration), last=True):
-        return "ties_last"
-    no_root = best(lambda wins, visits: wins / visits + exploration * math.log(parent_visits) / visits)
-    log10 = best(lambda wins, visits: wins / visits + exploration * math.sqrt(math.log10(parent_visits) / visits))
-    if got in (no_root, log10):
-        return "ucb1_formula"
-    return None
+    if unvisited:
+        return f"Child {unvisited[0]} is unvisited and comes first; your function picked child {got}."
+    means = [wins / visits for wins, visits in children]
+    scores = [ucb1(wins, visits, parent_visits, exploration) for wins, visits in children]
+    if math.isclose(scores[got], scores[expected], rel_tol=1e-12):
+        return f"Children {expected} and {got} have equal scores: the first of equal children is picked."
+    if means[got] == max(means):
+        return (f"Your function picked child {got}, the best mean (wins / visits); UCB1 picks child {expected}, the "
+                "best mean + exploration bonus.")
+    if means[got] == min(means):
+        return f"Your function picked child {got}, the LOWEST mean."
+    return f"Your function picked child {got}, with a UCB1 score of {scores[got]:.3f}, below child {expected}'s."
 
 
 def _expect_child(t: Context, children: Sequence[tuple[float, int]], parent_visits: int,
@@ -269,8 +360,14 @@ def _expect_child(t: Context, children: Sequence[tuple[float, int]], parent_visi
         range(len(children)), key=lambda index: (ucb1(*children[index], parent_visits, c), -index))
     if got == expected:
         return
-    t.fail((why + " " if why else "") + f"UCB1 scores (mean + bonus): {_scores_text(children, parent_visits, c)}.",
-           position=shown, expected=expected, got=got, mistake=_select_mistake(children, parent_visits, c, got))
+    if not unvisited and 0 <= got < len(children) and got < expected and math.isclose(
+            ucb1(*children[got], parent_visits, c), ucb1(*children[expected], parent_visits, c), rel_tol=1e-9):
+        return  # a tie within rounding: the first of (nearly) equal children is right too
+    census, mistake = _select_census(t)
+    seen = _pick_text(children, parent_visits, c, got, expected)
+    t.fail((why + " " if why else "") + f"UCB1 scores (mean + bonus): {_scores_text(children, parent_visits, c)}. "
+           + seen + (" " + census if census else ""), position=shown, expected=expected, got=got, mistake=mistake,
+           observed=f"{seen} {census}".strip())
 
 
 @select_child.probes
@@ -321,6 +418,20 @@ def _(t: Context) -> None:
     _expect_child(t, [(1, 2), (2, 4), (1, 2)], 8)
 
 
+@select_child.case("the default exploration constant is the square root of 2 (not 1, not the square root of 3)")
+def _(t: Context) -> None:
+    _expect_child(t, [(6, 6), (0, 1)], 7, why="With c = sqrt(2) child 1's bonus wins; with c = 1 it would not.")
+    _expect_child(t, [(56, 56), (0, 5)], 61, why="With c = sqrt(2) child 0's mean wins; with c = sqrt(3) it would "
+                  "not.")
+    _expect_child(t, [(56, 56), (0, 5)], 61, math.sqrt(3), why="Given c = sqrt(3), child 1's bonus wins.")
+
+
+@select_child.case("called again with the same children: the same child (nothing kept between calls)")
+def _(t: Context) -> None:
+    for children, parent in (([(3, 4), (1, 2)], 6), ([(3, 4), (0, 0)], 4), ([(3, 4), (1, 2)], 6)):
+        _expect_child(t, children, parent)
+
+
 @select_child.case("draws as halves, and random trees: as UCB1")
 def _(t: Context) -> None:
     _expect_child(t, [(0.5, 1), (0, 1), (1, 1)], 3)
@@ -329,3 +440,28 @@ def _(t: Context) -> None:
         visits = [rng.choice([1, 2, 3, 5, 10, 40, 200]) for _ in range(rng.randint(2, 7))]
         children = [(rng.randint(0, 2 * v) / 2, v) for v in visits]
         _expect_child(t, children, sum(visits) + rng.randint(0, 3), rng.choice([None, 0.5, 1.0, 2.0]))
+
+
+contract(
+    "pair_scores",
+    dimension("numbers", "every pair score: 0, 0.5, 1, 1.5, 2 (a draw is a half)", "draws count one half",
+              "the winner is named", "each opening is one pair"),
+    dimension("directions", "both colours for each opening: A first and B first, the winner named whoever moved "
+              "first", "the first player always wins", "the winner is named"),
+    dimension("repeats", "openings that repeat in the list: a pair each, in order", "openings that repeat"),
+    dimension("inputs", "one opening or several; real games between the course's players",
+              "each opening is one pair", "real games"),
+    dimension("cost", "exactly two games per opening", "the first player always wins", "each opening is one pair"),
+)
+
+contract(
+    "select_child",
+    dimension("numbers", "fractional wins (draws as halves), exploration 0, small and large; ties within rounding",
+              "draws as halves", "the exploration constant is the one given", "equal scores"),
+    dimension("directions", "exploit (the better mean) and explore (the less visited child)",
+              "the exploration bonus", "the wins are from the point of view", "the exploration constant"),
+    dimension("inputs", "unvisited children (first, several, all); the default exploration constant",
+              "an unvisited child comes first", "the default exploration constant"),
+    dimension("order", "of equal scores, the first child", "equal scores"),
+    dimension("repeats", "the same children asked again", "called again"),
+)
