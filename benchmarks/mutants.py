@@ -550,6 +550,10 @@ def judge(mutant: Mutant, report: Any) -> tuple[bool, str, str]:
         f" | mistake {first.mistake}" if first.mistake else "") + (f" | at {first.where}" if first.where else "")
     if first.where and f"line {mutant.line}," in first.where:
         return True, "raised on the mutated line", summary
+    defined = _assigned_names(mutant.text)
+    if first.kind == "raised" and first.error and any(f"'{name}'" in first.error for name in defined) and \
+            first.error.split(":")[0] in ("NameError", "UnboundLocalError"):
+        return True, "the error names what the mutated line defines", summary
     text = " ".join(filter(None, [first.message, first.hint or "", first.error or ""])).lower()
     for _, mistakes, keywords in _concepts_of(mutant):
         if first.mistake in mistakes:
@@ -558,6 +562,15 @@ def judge(mutant: Mutant, report: Any) -> tuple[bool, str, str]:
             if word.lower() in text:
                 return True, f"says {word!r}", summary
     return False, "", summary
+
+
+def _assigned_names(text: str) -> list[str]:
+    """The names a line of code assigns (``a, b = ...`` gives a and b), if it parses alone."""
+    try:
+        tree = ast.parse(text.strip().rstrip(":") + ("\n    pass" if text.strip().endswith(":") else ""))
+    except SyntaxError:
+        return []
+    return [node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)]
 
 
 def run_mutant(mutant: Mutant, reference_answers: list[Any], probes: Sequence[Probe], cpu: float) -> Verdict:
@@ -951,6 +964,139 @@ CONCEPTS.update({
         concept("if score > best_score", "ties_last", "equal|picked"),
         concept("best, best_score = index, score", "ties_last", "picked"),
         concept("def select_child(", "ucb1_formula", "square root of 2|sqrt(2)|c = "),
+    ],
+})
+
+
+def _elo_oracle() -> list[Probe]:
+    from tictac_edu.exercises.diagnosis import call
+
+    counts = [(w, d, l) for w in range(13) for d in range(0, 13, 2) for l in range(13)]
+    return [call(*c) for c in counts] + [call(5000, 3000, 4000), call(1, 0, 1000), call(0, 999, 1)]
+
+
+def _backup_oracle() -> list[Probe]:
+    from tictac_edu.exercises.checks import nb07_beyond as nb07
+
+    problems = [(tree, path, result) for _, tree, path, _ in nb07.BACKUP_CENSUS for result in (0.0, 0.5, 1.0)]
+    problems += [(before, path, result) for before, path, result, _ in nb07.solver_backups()]
+
+    def probe(tree: Any, path: Any, result: float) -> Probe:
+        def ask(fn: Callable[..., Any]) -> Any:
+            mine = nb07.tree_copy(tree)
+            fn(mine, list(path), result)
+            return tuple((name, mine[name]["visits"], float(mine[name]["wins"]), mine[name]["proven"])
+                         for name in sorted(mine))
+        return ask
+
+    return [probe(*problem) for problem in problems]
+
+
+def _vcf_oracle() -> list[Probe]:
+    from tictac_edu.exercises.checks import nb06_gomoku as nb06
+    from tictac_edu.games import Gomoku
+    from tictac_edu.games.gomoku import BLACK, WHITE
+
+    problems = [(set(a), set(d), depth, size) for _, a, d, depth, size in nb06.vcf_problems()]
+    rng = random.Random(61)
+    for size in (15, 9):
+        for _ in range(12):
+            state = Gomoku(size)
+            for _ in range(rng.randint(6, 22)):
+                point = (min(size - 1, max(0, int(rng.gauss(size / 2, size / 6)))),
+                         min(size - 1, max(0, int(rng.gauss(size / 2, size / 6)))))
+                if state.stone(point) is None and not state.is_terminal():
+                    state = state.play(point)
+            if not state.is_terminal():
+                me = state.to_move
+                other = WHITE if me == BLACK else BLACK
+                problems += [(set(state.stones(me)), set(state.stones(other)), depth, size) for depth in (1, 2)]
+    reference = get_exercise("vcf").reference
+
+    def probe(attacker: set, defender: set, depth: int, size: int) -> Probe:
+        right = reference(set(attacker), set(defender), depth, size)
+
+        def ask(fn: Callable[..., Any]) -> Any:
+            a, d = set(attacker), set(defender)
+            outcome = nb06.vcf_outcome(fn(a, d, depth, size), attacker, defender, depth, size)
+            good = outcome == "valid" or (outcome == "none" and right is None)
+            return ("right" if good else outcome), (a, d) == (attacker, defender)
+        return ask
+
+    return [probe(*problem) for problem in problems]
+
+
+EXTRA_ORACLES.update({"elo_interval": _elo_oracle, "backup": _backup_oracle, "vcf": _vcf_oracle})
+
+CONCEPTS.update({
+    "elo_interval": [
+        concept("games = wins + draws + losses", "elo_degenerate", "'games'|no games"),
+        concept("if games == 0", "elo_degenerate", "no games|too few games|none"),
+        concept("return None", "elo_degenerate", "too few games|none|variance is 0"),
+        concept("score = (wins + draws / 2) / games", "elo_draw_half", "score|'score'"),
+        concept("variance = (wins * (1 - score) ** 2", "elo_variance elo_standard_error", "variance|the low end|the high end"),
+        concept("if variance == 0", "elo_degenerate", "variance|too few games"),
+        concept("if s <= 0", "elo_degenerate", "-inf|the low end"),
+        concept("return -math.inf", "", "-inf|the low end"),
+        concept("if s >= 1", "elo_degenerate", "+inf|inf|the high end"),
+        concept("return math.inf", "", "inf|the high end"),
+        concept("return -400 * math.log10(1 / s - 1)", "elo_sign elo_log10", "the elo|elo"),
+        concept("stderr = math.sqrt(variance / games)", "elo_standard_error elo_variance",
+                "the low end|the high end|'stderr'"),
+        concept("low = elo(max(0.0, score - 1.96 * stderr))", "elo_z elo_interval_on_score elo_standard_error",
+                "the low end|-inf"),
+        concept("high = elo(min(1.0, score + 1.96 * stderr))", "elo_z elo_interval_on_score elo_standard_error",
+                "the high end|inf"),
+        concept("return elo(score), low, high", "elo_sign", "the elo|the low end|the high end"),
+    ],
+    "backup": [
+        concept("for name in reversed(path)", "backup_side backup_root", "visits|wins"),
+        concept('node["visits"] += 1', "backup_root", "visits"),
+        concept('node["wins"] += result', "backup_side", "wins"),
+        concept("result = 1 - result", "backup_side", "wins"),
+        concept("for depth in range(len(path) - 1, 0, -1)", "proof_climb", "proven"),
+        concept('if tree[path[depth]]["proven"] is None', "proof_climb", "proven"),
+        concept("break", "proof_climb", "proven"),
+        concept("parent = tree[path[depth - 1]]", "proof_climb", "proven"),
+        concept('if parent["proven"] is None', "proof_climb", "proven"),
+        concept("proven = [tree[child]", "proof_untried proof_best", "proven"),
+        concept("if 1.0 in proven", "proof_side", "proven"),
+        concept('parent["proven"] = 0.0', "proof_side", "proven"),
+        concept('elif parent["untried"] == 0 and None not in proven', "proof_untried proof_draw", "proven"),
+        concept('parent["proven"] = 1 - max(proven)', "proof_best proof_draw", "proven"),
+    ],
+    "vcf": [
+        concept("def on_board(point)", "vcf_candidates", "board|edge|not an empty point"),
+        concept("return 0 <= point[0] < size", "vcf_candidates", "board|not an empty point"),
+        concept("def is_five(stones, point)", "vcf_five_first", "five"),
+        concept("return any(run_length(stones, point, direction) >= 5", "vcf_five_first", "five"),
+        concept("return sorted(point for point in near if on_board(point)", "vcf_five_first vcf_counter_four",
+                "five|four"),
+        concept("and point not in others", "vcf_five_first vcf_counter_four", "five|four"),
+        concept("return {(x + dx, y + dy) for x, y in stones", "vcf_candidates", "four|five"),
+        concept("for dy in range(-reach, reach + 1)}", "vcf_candidates", "four|five"),
+        concept("return {(point[0] + steps * dx", "vcf_candidates", "four|five|not a four"),
+        concept("for steps in range(-4, 5) if steps}", "vcf_candidates", "four|five"),
+        concept("attacker, defender = set(attacker), set(defender)", "mutates_input", "changed"),
+        concept("wins = five_points(attacker, defender", "vcf_five_first", "five"),
+        concept("if wins:", "vcf_five_first", "five"),
+        concept("return [wins[0]]", "vcf_five_first", "five"),
+        concept("if depth == 0", "vcf_depth", "depth|fours"),
+        concept("threats = five_points(defender, attacker", "vcf_counter_four", "defender|block"),
+        concept("if len(threats) >= 2", "vcf_counter_four", "defender|two five points"),
+        concept("moves = threats if threats else", "vcf_counter_four vcf_candidates", "defender|four"),
+        concept("if on_board(point) and point not in attacker", "vcf_candidates", "four|not an empty point"),
+        concept("mine = attacker | {move}", "mutates_input", "four|changed"),
+        concept("blocks = five_points(mine, defender, on_lines(move))", "vcf_candidates", "four|block"),
+        concept("if not blocks", "vcf_candidates", "not a four"),
+        concept("continue", "vcf_candidates", "not a four"),
+        concept("if len(blocks) >= 2", "vcf_line", "block|two five points|open four"),
+        concept("return [move, blocks[0], blocks[1]]", "vcf_line", "block|five|replies"),
+        concept("block = blocks[0]", "vcf_line", "block"),
+        concept("rest = vcf(mine, defender | {block}, depth - 1, size)", "vcf_depth vcf_line",
+                "depth|block|fours"),
+        concept("if rest is not None", "vcf_line", "no vcf|found none"),
+        concept("return [move, block, *rest]", "vcf_line", "replies|block"),
     ],
 })
 

@@ -413,10 +413,13 @@ def _copy_for_display(value: Any) -> Any:
 
 def _exception_hint(exc: BaseException, exercise: str = "") -> str:
     """A general hint for an exception from the learner's code (in exercise ``exercise``)."""
-    from tictac_edu.exercises.mistakes import recursion_hint
+    from tictac_edu.exercises.mistakes import exception_hint, recursion_hint
     from tictac_edu.games import IllegalMoveError
 
     text = str(exc)
+    own = exception_hint(exercise, exc)
+    if own is not None:
+        return own
     if isinstance(exc, RecursionError):
         return recursion_hint(exercise)
     if isinstance(exc, MemoryError):

@@ -11,6 +11,7 @@ than the wrong value at the root.
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -96,3 +97,18 @@ def follow(state: Any, value_of: Callable[[Any, int | None], Any], expected_of: 
     down = None if left is None else left - 1
     children = [(move, node.play(move), value(node.play(move), down)) for move in node.legal_moves()]
     return Culprit(node, left, value(node, left), children, root)
+
+
+_ONCE: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def once_per_function(fn: Any, key: str, compute: Callable[[], Any]) -> Any:
+    """``compute()``, worked out once for the function ``fn`` (the learner's) and ``key``: for an
+    observation that several failing tests of one check share (and that costs her CPU time)."""
+    try:
+        store = _ONCE.setdefault(fn, {})
+    except TypeError:  # an object that cannot be weakly referenced: no sharing
+        return compute()
+    if key not in store:
+        store[key] = compute()
+    return store[key]
