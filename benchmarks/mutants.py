@@ -156,7 +156,8 @@ def _sites(function: ast.FunctionDef) -> Iterator[tuple[ast.AST, str, str, Calla
             yield node, "branch", "the condition negated", \
                 lambda n: _with(n, test=ast.copy_location(ast.UnaryOp(ast.Not(), n.test), n.test))
         elif isinstance(node, ast.IfExp):
-            yield node, "branch", "the two sides of `x if c else y` swapped", lambda n: _with(n, body=n.orelse, orelse=n.body)
+            yield node, "branch", "the two sides of `x if c else y` swapped", \
+                lambda n: _with(n, body=n.orelse, orelse=n.body)
         elif isinstance(node, ast.Break | ast.Continue):
             yield node, "branch", f"the {type(node).__name__.lower()} dropped", lambda n: None
         elif isinstance(node, ast.comprehension) and node.ifs:
@@ -363,7 +364,9 @@ def _oracle(exercise: str) -> list[Probe]:  # noqa: C901 - one branch per exerci
         shapes = ((3, 3, 3), (4, 4, 3), (5, 5, 3), (5, 5, 4), (4, 5, 3), (5, 4, 3), (3, 6, 4), (6, 3, 3), (2, 7, 2))
         states = []
         for index, (rows, columns, k) in enumerate(shapes):
-            new = (lambda rows=rows, columns=columns, k=k: MNKGame(rows, columns, k))
+            def new(rows: int = rows, columns: int = columns, k: int = k) -> MNKGame:
+                return MNKGame(rows, columns, k)
+
             states += random_positions(40 + index, 25, 0, rows * columns - 1, new)
             states += random_positions(60 + index, 8, k, rows * columns, new, finished=True)
         return [call(state, player) for state in states for player in ("X", "O")]
@@ -386,7 +389,8 @@ def _oracle(exercise: str) -> list[Probe]:  # noqa: C901 - one branch per exerci
             from tictac_edu.exercises.positions import stones_from
             for direction in DIRECTION_STEPS:
                 for length in (4, 3):
-                    probes += [call(stones_from(cells, rows), rows) for cells in lines(columns, rows, direction, length)]
+                    probes += [call(stones_from(cells, rows), rows)
+                               for cells in lines(columns, rows, direction, length)]
             probes += [call(random_stones(rng, columns, rows, density), rows) for density in (0.2, 0.4, 0.6)
                        for _ in range(40)]
         return probes + [call(0b1111), call(0)]
@@ -452,7 +456,7 @@ def _oracle(exercise: str) -> list[Probe]:  # noqa: C901 - one branch per exerci
         return probes
     if exercise == "pair_scores":
         probes = []
-        for index in range(300):
+        for _ in range(300):
             openings = [rng.choice("abcde") for _ in range(rng.randint(1, 6))]
             table = {(opening, side): rng.choice(["A", "B", None]) for opening in "abcde" for side in (True, False)}
 
@@ -727,7 +731,8 @@ CONCEPTS.update({
                 "'value'|window"),
         concept("best = max(best, value)", "fail_hard", "combined differently|best = max"),
         concept("best = min(best, value)", "fail_hard", "combined differently|min(...) at min"),
-        concept("alpha = max(alpha, value)", "window_not_passed one_sided_cutoff window_wrong_level cutoff_before_update",
+        concept("alpha = max(alpha, value)",
+                "window_not_passed one_sided_cutoff window_wrong_level cutoff_before_update",
                 "max raises alpha"),
         concept("beta = min(beta, value)", "window_not_passed one_sided_cutoff window_wrong_level cutoff_before_update",
                 "min lowers beta"),
@@ -836,7 +841,8 @@ CONCEPTS.update({
     "depth_limited": [
         concept("if depth == 0 or state.is_terminal()", "depth_off_by_one depth_not_decreasing",
                 "depth 0|stops|finished|max() or min() got no values|stopped"),
-        concept("return evaluate(state, state.to_move)", "wrong_side use_given_evaluate", "evaluate(state, state.to_move)"),
+        concept("return evaluate(state, state.to_move)", "wrong_side use_given_evaluate",
+                "evaluate(state, state.to_move)"),
         concept("return max(-depth_limited(", "wrong_side depth_not_decreasing depth_off_by_one",
                 "negated|max, not min|depth - 1|combined wrongly"),
     ],
@@ -971,7 +977,7 @@ CONCEPTS.update({
 def _elo_oracle() -> list[Probe]:
     from tictac_edu.exercises.diagnosis import call
 
-    counts = [(w, d, l) for w in range(13) for d in range(0, 13, 2) for l in range(13)]
+    counts = [(wins, draws, losses) for wins in range(13) for draws in range(0, 13, 2) for losses in range(13)]
     return [call(*c) for c in counts] + [call(5000, 3000, 4000), call(1, 0, 1000), call(0, 999, 1)]
 
 
@@ -1034,7 +1040,8 @@ CONCEPTS.update({
         concept("if games == 0", "elo_degenerate", "no games|too few games|none"),
         concept("return None", "elo_degenerate", "too few games|none|variance is 0"),
         concept("score = (wins + draws / 2) / games", "elo_draw_half", "score|'score'"),
-        concept("variance = (wins * (1 - score) ** 2", "elo_variance elo_standard_error", "variance|the low end|the high end"),
+        concept("variance = (wins * (1 - score) ** 2", "elo_variance elo_standard_error",
+                "variance|the low end|the high end"),
         concept("if variance == 0", "elo_degenerate", "variance|too few games"),
         concept("if s <= 0", "elo_degenerate", "-inf|the low end"),
         concept("return -math.inf", "", "-inf|the low end"),

@@ -787,3 +787,18 @@ def test_every_exercise_lists_its_contract_and_each_dimension_names_existing_tes
                 assert any(title.startswith(prefix) for title in titles), (exercise.name, prefix)
         kinds = {dimension.kind for dimension in dimensions}
         assert kinds & {"numbers", "shapes", "directions", "order"}, exercise.name
+
+
+@pytest.mark.slow
+def test_every_reference_passes_on_a_busy_machine():
+    """The checks count the learner's CPU time only: with two CPU-bound processes competing for
+    the two cores, every reference still passes every test."""
+    processes = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        for name in NAMES:
+            report = check(name, reference(name))
+            assert report.passed, str(report)
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait(10)

@@ -5,6 +5,7 @@ whose mistake is not confidently known is told what was observed, not a likely b
 
 from __future__ import annotations
 
+import sys
 import time
 from html import escape
 
@@ -143,3 +144,25 @@ def test_a_function_with_two_mistakes_gets_a_likely_one():
     report = check("minimax", minimax)
     assert report.status == "failed"
     assert report.mistakes and report.mistakes[0] in {"wrong_side", "best_starts_at_zero"}
+
+
+def test_a_sample_of_mutants_of_the_references_is_caught_and_pointed_at():
+    """A fast sample of benchmarks/mutants.py (the whole run is in benchmarks/README.md): slips
+    written by mutating the reference solutions are caught, and the first failure points at them."""
+    import importlib.util
+    import io
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "mutants.py"
+    spec = importlib.util.spec_from_file_location("benchmark_mutants", path)
+    assert spec is not None and spec.loader is not None
+    mutants = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mutants          # its dataclasses look their module up there
+    spec.loader.exec_module(mutants)
+    out = io.StringIO()
+    results = mutants.run(["legal_moves", "probe", "select_child", "score_window"], sample=4, seed=3, cpu=2.0,
+                          show=True, out=out)
+    checked = [verdict for verdicts in results.values() for verdict in verdicts if not verdict.equivalent]
+    assert len(checked) >= 10, out.getvalue()
+    assert all(verdict.caught for verdict in checked), out.getvalue()
+    assert sum(verdict.pointed for verdict in checked) >= 0.75 * len(checked), out.getvalue()

@@ -80,7 +80,7 @@ def _() -> list:
 def line_boards() -> tuple[tuple[tuple[int, int, int], str, tuple[str | None, ...]], ...]:
     """For each line and each player, a reachable board where that player has won on that
     line only (the first such board in a fixed order)."""
-    found = {}
+    found: dict[tuple[tuple[int, int, int], str | None], tuple[str | None, ...]] = {}
     for state in all_tictactoe_positions():
         board = state.board
         won = [line for line in LINES if board[line[0]] is not None and
@@ -307,8 +307,9 @@ def _check_count(t: Context, board: list, player: str) -> None:
     kids = [(cell, _count_of(t, child, _other_player(mover))) for cell, child in _children(node, mover)]
     total = 1 + sum(count_ for _, count_ in kids)
     listed = " + ".join(f"{count_}" for _, count_ in kids)
+    counted = ", ".join(f"cell {cell}: {count_}" for cell, count_ in kids)
     text = (f"{summary} The first place it goes wrong, following its own counts down the tree: {where}, with "
-            f"{mover} to move. Your function counts its children right ({', '.join(f'cell {cell}: {count_}' for cell, count_ in kids)}), "
+            f"{mover} to move. Your function counts its children right ({counted}), "
             f"so it is 1 + {listed} = {total} nodes; your function counted {count}.")
     common: dict[str, Any] = dict(position=shown, expected=right, got=count,
                                   reproduce=f"count_nodes({list(node)!r}, {mover!r})")
@@ -440,7 +441,8 @@ def _check_value(t: Context, state: Position, expected: float, *, faster: bool =
         right = _finished_score(node, faster)
         utility = node.utility(node.to_move)
         how = (f"state.utility(state.to_move) * (state.max_plies + 1 - state.ply) = {utility} * "
-               f"({node.max_plies} + 1 - {node.ply}) = {right}" if faster else f"state.utility(state.to_move) = {right}")
+               f"({node.max_plies} + 1 - {node.ply}) = {right}" if faster else
+               f"state.utility(state.to_move) = {right}")
         text = f"{lead}: a finished game, worth {how} to {node.to_move}, the player to move there; your function " \
                f"returned {value!r}."
         if right and value == -right:

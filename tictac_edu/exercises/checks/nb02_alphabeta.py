@@ -282,7 +282,8 @@ def _explain_tree(t: Context, tree: Frozen, alpha: float, beta: float, maximizin
             answers[key] = _tree_answer(t, node, lo, hi, side)
         return answers[key]
 
-    node, lo, hi, side, path = tree, alpha, beta, maximizing, []
+    node, lo, hi, side = tree, alpha, beta, maximizing
+    path: list[int] = []
     while isinstance(node, tuple) and len(path) < 12:
         found = None
 
@@ -306,8 +307,8 @@ def _explain_tree(t: Context, tree: Frozen, alpha: float, beta: float, maximizin
                                   reproduce=_tree_call(thaw(node), lo, hi, side),
                                   expected=f"{right[0]!r}, visited {list(right[1])}",
                                   got=f"{mine[0]!r}, visited {list(mine[1])}", raw=True)
-    lead = (f"{lesson}Following your function's own answers down the tree, the first node it gets wrong is {where}, {name} "
-            f"to move, window ({lo:g}, {hi:g}): alpha-beta returns {right[0]!r} there and looks at the leaves "
+    lead = (f"{lesson}Following your function's own answers down the tree, the first node it gets wrong is {where}, "
+            f"{name} to move, window ({lo:g}, {hi:g}): alpha-beta returns {right[0]!r} there and looks at the leaves "
             f"{list(right[1])}; your function returned {mine[0]!r} and looked at {list(mine[1])}.")
     if not isinstance(node, tuple):
         if mine[0] != node:
@@ -608,7 +609,8 @@ def _explain_negamax(t: Context, state: Any, alpha: float, beta: float, got: tup
             answers[key] = _call(t, position, lo, hi)
         return answers[key]
 
-    node, lo, hi, path = state, alpha, beta, []
+    node, lo, hi = state, alpha, beta
+    path: list[Any] = []
     while not node.is_terminal() and len(path) < 12:
         found = None
 
@@ -631,10 +633,10 @@ def _explain_negamax(t: Context, state: Any, alpha: float, beta: float, got: tup
     window = "the full window" if (lo, hi) == (-INF, INF) else f"the window ({lo:g}, {hi:g})"
     common: dict[str, Any] = dict(position=node, expected=f"({right[0]!r}, {right[1]:,} nodes)",
                                   got=f"({mine[0]!r}, {mine[1]!r} nodes)", raw=True,
-                                  reproduce=f"alphabeta({node.as_code()}, {lo!r}, {hi!r})".replace("inf", 'float("inf")'))
+                                  reproduce=f"alphabeta({node.as_code()}, {_number_text(lo)}, {_number_text(hi)})")
     lead = (f"{lesson}Following your function's own answers down the tree, the first position it gets wrong is "
-            f"{where}, searched with {window}: alpha-beta returns ({right[0]!r}, {right[1]:,} nodes) there (the true value is "
-            f"{exact!r}); your function returned ({mine[0]!r}, {mine[1]!r} nodes).")
+            f"{where}, searched with {window}: alpha-beta returns ({right[0]!r}, {right[1]:,} nodes) there (the true "
+            f"value is {exact!r}); your function returned ({mine[0]!r}, {mine[1]!r} nodes).")
     if node.is_terminal():
         utility = node.utility(node.to_move)
         if mine[0] != utility:

@@ -94,7 +94,8 @@ def _expect_fours(t: Context, line: str, why: str = "") -> None:
 
 
 CENSUS_LINES: tuple[tuple[str, str], ...] = (
-    ("XXXXX", "a five"), (".XXXX.", "an open four"), ("XXXX.", "a four at the edge"), ("OXXXX.", "a four blocked by White"),
+    ("XXXXX", "a five"), (".XXXX.", "an open four"), ("XXXX.", "a four at the edge"),
+    ("OXXXX.", "a four blocked by White"),
     ("XX.XX", "a four with a gap"), ("X.XXX.X", "two fours"), ("XXXXXX", "one five (six in a row)"),
     ("XXXXX.", "a five and no four"), ("..XXX..", "nothing (a three)"),
 )
@@ -201,6 +202,13 @@ def _(t: Context) -> None:
                 _expect_fours(t, line)
 
 
+@count_fours.case("longer lines: fives and fours side by side, White between them, fours at both edges")
+def _(t: Context) -> None:
+    for line in ("....XXXX", "XXXX....", "O.XXXX.O", ".XXXXX.XXXX.", "XXXX.XXXX", "X.XXX.XXX", "OXX.XXO", "..XXX..",
+                 "OXXXXX.", "XXXOXX.X", "XXXXX.XXXXX", ".XXXX.XXXX.", "X.XXXXX.X"):
+        _expect_fours(t, line)
+
+
 @count_fours.case("random lines of 15 points, crowded and sparse")
 def _(t: Context) -> None:
     rng = random.Random(61)
@@ -247,10 +255,10 @@ def _candidate_list(t: Context, state: Gomoku, radius: int | None) -> list[Point
                got=show_value(got), raw=True, reproduce=reproduce)
     odd = [point for point in got if not (is_int(point[0]) and is_int(point[1]))]
     if odd:
-        t.fail(f"A point is a pair of whole numbers (x, y), the column and the row; your list holds {show_value(odd[0])}"
-               ". (`size // 2` divides without a remainder; `size / 2` gives 7.5.)", kind="wrong type",
-               position=state, expected="points (x, y) of whole numbers", got=show_value(got), raw=True,
-               reproduce=reproduce)
+        t.fail("A point is a pair of whole numbers (x, y), the column and the row; your list holds "
+               f"{show_value(odd[0])}. (`size // 2` divides without a remainder; `size / 2` gives 7.5.)",
+               kind="wrong type", position=state, expected="points (x, y) of whole numbers", got=show_value(got),
+               raw=True, reproduce=reproduce)
     return list(got)
 
 
@@ -579,7 +587,8 @@ contract(
     dimension("order", "a five beside a four that shares stones; six in a row is one five; the stones of a five are "
               "not a four again", "fives: six in a row", "every line of 5 to 8 points"),
     dimension("shapes", "lines of 0 to 15 points, the edges of the board and White's stones blocking",
-              "blocked by White or by the edge", "every line of 5 to 8 points", "random lines of 15 points"),
+              "blocked by White or by the edge", "every line of 5 to 8 points", "longer lines",
+              "random lines of 15 points"),
     dimension("outputs", 'a dict with the three keys, a count of 0 included', "every line of 5 to 8 points"),
 )
 
@@ -673,7 +682,8 @@ def vcf_problems() -> tuple[tuple[str, frozenset[Point], frozenset[Point], int, 
     """Every position of the checks as (title, attacker's stones, defender's, depth, size)."""
     problems = []
     for title, size, moves, depth in VCF_POSITIONS:
-        state = Gomoku.from_moves([tuple(int(v) for v in move.split(",")) for move in moves.split()], size=size)
+        points: list[Point | str] = [(int(move.split(",")[0]), int(move.split(",")[1])) for move in moves.split()]
+        state = Gomoku.from_moves(points, size=size)
         attacker = frozenset(state.stones(state.to_move))
         defender = frozenset(state.stones(WHITE if state.to_move == BLACK else BLACK))
         problems.append((title, attacker, defender, depth, size))

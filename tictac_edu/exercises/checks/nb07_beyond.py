@@ -361,7 +361,8 @@ def _expect_child(t: Context, children: Sequence[tuple[float, int]], parent_visi
     if got == expected:
         return
     if not unvisited and 0 <= got < len(children) and got < expected and math.isclose(
-            ucb1(*children[got], parent_visits, c), ucb1(*children[expected], parent_visits, c), rel_tol=1e-9):
+            ucb1(children[got][0], children[got][1], parent_visits, c),
+            ucb1(children[expected][0], children[expected][1], parent_visits, c), rel_tol=1e-9):
         return  # a tie within rounding: the first of (nearly) equal children is right too
     census, mistake = _select_census(t)
     seen = _pick_text(children, parent_visits, c, got, expected)
@@ -921,7 +922,8 @@ def _expect_backup(t: Context, tree: Tree, path: Sequence[str], result: float, w
 
 
 def _node_text(entry: dict[str, Any]) -> str:
-    return f"{entry.get('visits')} visits, wins {show_value(entry.get('wins'))}, proven {show_value(entry.get('proven'))}"
+    return (f"{entry.get('visits')} visits, wins {show_value(entry.get('wins'))}, "
+            f"proven {show_value(entry.get('proven'))}")
 
 
 def _chain() -> Tree:
