@@ -68,9 +68,10 @@ def test_at_least_ten_exercises_in_course_order():
     assert exercise_names("00") == ["legal_moves", "place"]
     assert exercise_names("02") == exercise_names(2) == ["alphabeta_tree", "alphabeta"]
     assert exercise_names("05") == exercise_names(5) == ["check_win", "score_window", "centre_key"]
-    assert NAMES[-8:-5] == ["check_win", "score_window", "centre_key"]    # after notebook 04's
-    assert exercise_names(6) == NAMES[-5:-2] == ["count_fours", "candidates", "forbidden_kind"]
-    assert exercise_names(7) == NAMES[-2:] == ["pair_scores", "select_child"]
+    assert NAMES[-11:-8] == ["check_win", "score_window", "centre_key"]    # after notebook 04's
+    assert exercise_names(6) == NAMES[-8:-4] == ["count_fours", "candidates", "forbidden_kind", "vcf"]
+    assert exercise_names(7) == NAMES[-4:] == ["pair_scores", "select_child", "elo_interval", "backup"]
+    assert len(NAMES) >= 26
     assert exercise_names(8) == []
 
 
@@ -587,7 +588,7 @@ def test_command_line_on_a_learners_file(tmp_path):
     assert "legal_moves" not in " ".join(line for line in output.splitlines() if line.startswith("FAILED"))
     assert "minimax not attempted" in output
     summary = output.strip().splitlines()[-1]
-    assert "3 failed" in summary and "passed" in summary and "skipped" in summary
+    assert "4 failed" in summary and "passed" in summary and "skipped" in summary
     # the expensive test of winner is not run once cheaper ones failed; the summary per exercise follows
     assert "every reachable position" not in " ".join(line for line in output.splitlines() if line.startswith("FAILED"))
     assert "per exercise" in output and "winner failed: missing_anti_diagonal" in output
@@ -672,3 +673,132 @@ def test_a_function_that_exits_does_not_stop_the_check():
 
     report = check("legal_moves", legal_moves)
     assert report.failures[0].kind == "raised" and report.failures[0].error == "SystemExit: bye"
+
+
+# -- what the learner reads: the display shows the truth ----------------------------------------------
+
+def test_an_argument_the_function_changed_is_shown_as_it_was_before_the_call():
+    def forbidden_kind(black, white, point, size=15):        # the new stone goes into the caller's set
+        black.add(point)
+        return None
+
+    report = check("forbidden_kind", forbidden_kind)
+    mutated = [result for result in report.failures if result.kind == "mutated input"]
+    assert mutated, str(report)
+    first = mutated[0]
+    assert "(9, 7)" not in first.expected and "(9, 7)" in first.got     # J8 = (9, 7), the point of the first test
+
+    def alphabeta_tree(tree, alpha=float("-inf"), beta=float("inf"), maximizing=True, visited=None):
+        if isinstance(tree, list) and tree and isinstance(tree[0], list):
+            tree[0].clear()                                   # changes a list INSIDE the tree
+        return 0
+
+    report = check("alphabeta_tree", alphabeta_tree)
+    mutated = [result for result in report.failures if result.kind == "mutated input"]
+    assert mutated and "[3, 12, 8]" in mutated[0].expected, str(report)
+
+
+def test_a_wrong_point_list_shows_the_points():
+    def candidates(state, radius=2):
+        found = set()
+        for x, y in state.stones("Black") + state.stones("White"):
+            for dx in range(-radius, radius):                     # one step short on one side
+                for dy in range(-radius, radius + 1):
+                    point = (x + dx, y + dy)
+                    if 0 <= point[0] < state.size and 0 <= point[1] < state.size and state.stone(point) is None:
+                        found.add(point)
+        return sorted(found) or [(state.size // 2, state.size // 2)]
+
+    failure = check("candidates", candidates).failures[0]
+    assert failure.expected.startswith("24 points: ") and "J10" in failure.expected
+    assert failure.got.startswith("19 points: ") and "J10" not in failure.got
+
+
+def test_a_count_is_said_with_its_number():
+    def count_fours(line):
+        counts = {"five": line.count("XXXXX"), "open four": 0, "four": 0}
+        for start in range(len(line) - 4):
+            window = line[start:start + 5]
+            if window.count("X") == 4 and "O" not in window:
+                counts["four"] += 1                               # one four per window
+        return counts
+
+    failure = check("count_fours", count_fours).failures[0]
+    assert "counts 0 open fours (not 1), 2 fours (not 0)" in failure.message      # the counts, not "not one"
+    assert "'XXXXX.' (a five and no four): 1 five, 0 open fours, 1 four" in failure.message
+
+    failure = check("legal_moves", lambda board: [cell for cell in range(8) if board[cell] is None]).failures[0]
+    assert "Cell 8" in failure.message and failure.mistake is None and failure.hint.startswith("What was observed")
+
+
+def test_a_recursion_error_speaks_of_the_exercises_own_recursion():
+    def alphabeta_tree(tree, alpha=float("-inf"), beta=float("inf"), maximizing=True, visited=None):
+        if not isinstance(tree, list):
+            return tree
+        return max(alphabeta_tree(tree, alpha, beta, not maximizing, visited) for _ in tree)   # tree, not child
+
+    failure = next(result for result in check("alphabeta_tree", alphabeta_tree).failures if result.kind == "raised")
+    assert failure.error.startswith("RecursionError") and "CHILD" in failure.hint
+    assert "state.is_terminal" not in failure.hint
+
+    def forbidden_kind(black, white, point, size=15):
+        return forbidden_kind(black, white, point, size)
+
+    failure = check("forbidden_kind", forbidden_kind).failures[0]
+    assert failure.error.startswith("RecursionError") and "`after`" in failure.hint
+
+
+def test_following_a_search_down_names_the_position_it_gets_wrong():
+    def minimax(state):                                       # a finished game scored for the other player
+        if state.is_terminal():
+            return -state.utility(state.to_move)
+        return max(-minimax(state.play(move)) for move in state.legal_moves())
+
+    failure = check("minimax", minimax).failures[0]
+    assert "a finished game" in failure.message and failure.mistake == "wrong_side"
+
+    def count_nodes(board, player):                           # forgets the diagonal 0, 4, 8 only
+        lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (2, 4, 6)]
+        if any(board[a] is not None and board[a] == board[b] == board[c] for a, b, c in lines):
+            return 1
+        other = "O" if player == "X" else "X"
+        nodes = 1
+        for cell in range(9):
+            if board[cell] is None:
+                board[cell] = player
+                nodes += count_nodes(board, other)
+                board[cell] = None
+        return nodes
+
+    failure = check("count_nodes", count_nodes).failures[0]
+    assert "the diagonal 0, 4, 8" in failure.message and "ONE node" in failure.message
+
+
+def test_every_exercise_lists_its_contract_and_each_dimension_names_existing_tests():
+    from tictac_edu.exercises.checks import CONTRACTS
+
+    for exercise in all_exercises():
+        dimensions = CONTRACTS.get(exercise.name)
+        assert dimensions and len(dimensions) >= 3, f"{exercise.name} lists no contract"
+        titles = [case.title for case in exercise.cases]
+        for dimension in dimensions:
+            assert dimension.cases, (exercise.name, dimension.what)
+            for prefix in dimension.cases:
+                assert any(title.startswith(prefix) for title in titles), (exercise.name, prefix)
+        kinds = {dimension.kind for dimension in dimensions}
+        assert kinds & {"numbers", "shapes", "directions", "order"}, exercise.name
+
+
+@pytest.mark.slow
+def test_every_reference_passes_on_a_busy_machine():
+    """The checks count the learner's CPU time only: with two CPU-bound processes competing for
+    the two cores, every reference still passes every test."""
+    processes = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        for name in NAMES:
+            report = check(name, reference(name))
+            assert report.passed, str(report)
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait(10)

@@ -1,9 +1,11 @@
 """Deliberately buggy solutions (all in :mod:`tictac_edu.exercises.buggy`), one per classic
-mistake: each must fail its check with its own mistake named FIRST, within a few seconds of
-CPU time, and with that mistake's hint in the report."""
+mistake: each must fail its check with its own mistake named on the FIRST failure the learner
+reads, within a few seconds of CPU time, and with that mistake's hint in the report; a function
+whose mistake is not confidently known is told what was observed, not a likely bug."""
 
 from __future__ import annotations
 
+import sys
 import time
 from html import escape
 
@@ -28,6 +30,9 @@ def test_buggy_version_fails_with_its_mistake_first(entry):
     assert report.mistakes and report.mistakes[0] == entry.mistake, \
         f"{entry.mistake} is not first in {report.mistakes}\n{report}"
     assert report.diagnosis == entry.mistake
+    first = report.failures[0]                      # the first failure shown: its hint names the mistake
+    assert first.mistake == entry.mistake, f"the first failure names {first.mistake}\n{report}"
+    assert first.hint.startswith(f"Likely bug: {MISTAKES[entry.mistake].title}."), first.hint
     hint = MISTAKES[entry.mistake].hint
     assert hint in str(report)
     assert escape(hint) in report._repr_html_()
@@ -96,16 +101,35 @@ def test_the_connect_four_mistakes_are_named_as_the_notebook_names_them():
         {entry.mistake for entry in versions("centre_key")}
 
 
-def test_a_function_with_an_unknown_mistake_gets_the_general_hint():
+def test_a_function_with_an_unknown_mistake_is_told_what_was_observed():
     def winner(board):
         return "X" if board[4] == "X" else None      # nothing like a classic mistake
 
     report = check("winner", winner)
     assert report.status == "failed"
     assert report.diagnosis is None
-    generic = [result for result in report.failures if result.hint and "Compare with the docstring" in result.hint]
-    assert all(result.mistake is None for result in generic)
-    assert all(result.hint for result in report.failures)
+    for result in report.failures:
+        assert result.hint
+        if result.mistake is None:                   # no likely bug named without a reason: what was seen
+            assert not result.hint.startswith("Likely bug")
+            assert "Compare with the docstring" not in result.hint
+    first = report.failures[0]
+    assert first.mistake is None and "X has three in a row on the top row" in first.message
+    assert "no win at all" in first.message          # it says what the function sees: no win on any line
+
+
+def test_a_likeness_on_the_probes_is_named_only_when_the_failing_test_confirms_it():
+    """A mutant of the reference (a line of three that is not a line) is not the aliasing bug,
+    though one test fails alike for both: the first failure must not name aliasing."""
+    def winner(board):
+        lines = [(0, 1, 2), (3, 4, 5), (6, 7, 7), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+        for a, b, c in lines:
+            if board[a] is not None and board[a] == board[b] == board[c]:
+                return board[a]
+        return None
+
+    report = check("winner", winner)
+    assert report.failures and all(result.mistake != "aliasing" for result in report.failures), str(report)
 
 
 def test_a_function_with_two_mistakes_gets_a_likely_one():
@@ -120,3 +144,25 @@ def test_a_function_with_two_mistakes_gets_a_likely_one():
     report = check("minimax", minimax)
     assert report.status == "failed"
     assert report.mistakes and report.mistakes[0] in {"wrong_side", "best_starts_at_zero"}
+
+
+def test_a_sample_of_mutants_of_the_references_is_caught_and_pointed_at():
+    """A fast sample of benchmarks/mutants.py (the whole run is in benchmarks/README.md): slips
+    written by mutating the reference solutions are caught, and the first failure points at them."""
+    import importlib.util
+    import io
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "mutants.py"
+    spec = importlib.util.spec_from_file_location("benchmark_mutants", path)
+    assert spec is not None and spec.loader is not None
+    mutants = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mutants          # its dataclasses look their module up there
+    spec.loader.exec_module(mutants)
+    out = io.StringIO()
+    results = mutants.run(["legal_moves", "probe", "select_child", "score_window"], sample=4, seed=3, cpu=2.0,
+                          show=True, out=out)
+    checked = [verdict for verdicts in results.values() for verdict in verdicts if not verdict.equivalent]
+    assert len(checked) >= 10, out.getvalue()
+    assert all(verdict.caught for verdict in checked), out.getvalue()
+    assert sum(verdict.pointed for verdict in checked) >= 0.75 * len(checked), out.getvalue()

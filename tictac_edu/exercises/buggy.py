@@ -1227,3 +1227,162 @@ def pair_scores_winner_by_colour(play_game, openings):
     points = {"A": 1.0, None: 0.5, "B": 0.0}
     flipped = {"A": 0.0, None: 0.5, "B": 1.0}
     return [points[play_game(opening, True)] + flipped[play_game(opening, False)] for opening in openings]
+
+
+# -- 07 elo_interval -----------------------------------------------------------------------
+
+def _elo_with(name: str, *, draw: float = 0.5, log: Callable[[float], float] = math.log10, sign: float = -1,
+              per_game: bool = True, binomial: bool = False, symmetric: bool = False, z: float = 1.96,
+              sample: bool = False, degenerate: bool = True) -> Callable[..., Any]:
+    def elo_interval(wins, draws, losses):  # the formulas of the solution, with one step changed
+        games = wins + draws + losses
+        if degenerate and games == 0:
+            return None
+        score = (wins + draw * draws) / games
+
+        def elo(s):
+            if s <= 0:
+                return -INF if sign < 0 else INF
+            if s >= 1:
+                return INF if sign < 0 else -INF
+            return sign * 400 * log(1 / s - 1)
+
+        if binomial:
+            variance = score * (1 - score)
+        else:
+            variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / games
+            if sample:
+                variance = variance * games / (games - 1)
+        if degenerate and variance == 0:
+            return None
+        stderr = math.sqrt(variance / games) if per_game else math.sqrt(variance)
+        if symmetric:
+            margin = elo(min(1.0, score + z * stderr)) - elo(score)
+            return elo(score), elo(score) - margin, elo(score) + margin
+        return elo(score), elo(max(0.0, score - z * stderr)), elo(min(1.0, score + z * stderr))
+    return _named(elo_interval, name)
+
+
+buggy("elo_interval", "elo_draw_half", "draws count as losses")(_elo_with("elo_draws_lose", draw=0.0))
+buggy("elo_interval", "elo_draw_half", "draws count as wins")(_elo_with("elo_draws_win", draw=1.0))
+buggy("elo_interval", "elo_log10", "the natural logarithm is used")(_elo_with("elo_natural_log", log=math.log))
+buggy("elo_interval", "elo_sign", "+400 instead of -400")(_elo_with("elo_plus_400", sign=1))
+buggy("elo_interval", "elo_standard_error", "the spread of one game is used, not the standard error")(
+    _elo_with("elo_standard_deviation", per_game=False))
+buggy("elo_interval", "elo_variance", "the variance s(1 - s) of a game without draws")(
+    _elo_with("elo_binomial_variance", binomial=True))
+buggy("elo_interval", "elo_variance", "the variance is divided by n - 1")(_elo_with("elo_sample_variance", sample=True))
+buggy("elo_interval", "elo_interval_on_score", "the interval is symmetric in Elo")(
+    _elo_with("elo_symmetric_interval", symmetric=True))
+buggy("elo_interval", "elo_z", "1.645 standard errors: a 90% interval")(_elo_with("elo_ninety_percent", z=1.645))
+buggy("elo_interval", "elo_degenerate", "every game alike gives an interval with no width")(
+    _elo_with("elo_no_none", degenerate=False))
+
+
+# -- 07 backup -----------------------------------------------------------------------------
+
+def _backup_with(name: str, *, alternate: bool = True, start_flipped: bool = False, skip_root: bool = False,
+                 win_proves_win: bool = False, ignore_untried: bool = False, best: Callable[..., Any] = max,
+                 draws: bool = True, one_level: bool = False) -> Callable[..., Any]:
+    def backup(tree, path, result):  # the solution's two loops, with one step changed
+        value = 1 - result if start_flipped else result
+        for index, node_name in enumerate(reversed(path)):
+            if not (skip_root and index == len(path) - 1):
+                tree[node_name]["visits"] += 1
+                tree[node_name]["wins"] += value
+            if alternate:
+                value = 1 - value
+        for depth in range(len(path) - 1, 0, -1):
+            if tree[path[depth]]["proven"] is None:
+                break
+            parent = tree[path[depth - 1]]
+            if parent["proven"] is None:
+                proven = [tree[child]["proven"] for child in parent["children"]]
+                if 1.0 in proven:
+                    parent["proven"] = 1.0 if win_proves_win else 0.0
+                elif (ignore_untried or parent["untried"] == 0) and None not in proven:
+                    if draws or best(proven) != 0.5:
+                        parent["proven"] = 1 - best(proven)
+            if parent["proven"] is None or one_level:
+                break
+    return _named(backup, name)
+
+
+buggy("backup", "backup_side", "every node gets the same result")(_backup_with("backup_no_alternation",
+                                                                               alternate=False))
+buggy("backup", "backup_side", "the last node gets 1 - result")(_backup_with("backup_flipped_start",
+                                                                             start_flipped=True))
+buggy("backup", "backup_root", "the root is not counted")(_backup_with("backup_skips_root", skip_root=True))
+buggy("backup", "proof_side", "a child proven a win proves its parent a win")(_backup_with("backup_win_proves_win",
+                                                                                          win_proves_win=True))
+buggy("backup", "proof_untried", "a node is proven although moves are untried")(
+    _backup_with("backup_ignores_untried", ignore_untried=True))
+buggy("backup", "proof_best", "1 - min instead of 1 - max")(_backup_with("backup_worst_child", best=min))
+buggy("backup", "proof_draw", "draws are never proven")(_backup_with("backup_no_draws", draws=False))
+buggy("backup", "proof_climb", "only the parent of the last node is proven")(_backup_with("backup_one_level",
+                                                                                        one_level=True))
+
+
+# -- 06 vcf --------------------------------------------------------------------------------
+
+def _vcf_with(name: str, *, counter: bool = True, stop_at: int = 0, five_first: bool = True, reach: int = 2,
+              replies: bool = True, in_place: bool = False, two_threats: bool = False) -> Callable[..., Any]:
+    def vcf(attacker, defender, depth, size=15):  # the solution's search, with one step changed
+        from tictac_edu.games.renju import DIRECTIONS, run_length
+
+        def on_board(point):
+            return 0 <= point[0] < size and 0 <= point[1] < size
+
+        def five_points(stones, others, near):
+            return sorted(point for point in near if on_board(point) and point not in stones and point not in others
+                          and any(run_length(stones | {point}, point, d) >= 5 for d in DIRECTIONS))
+
+        def around(stones, steps):
+            return {(x + dx, y + dy) for x, y in stones for dx in range(-steps, steps + 1)
+                    for dy in range(-steps, steps + 1)}
+
+        def on_lines(point):
+            return {(point[0] + s * dx, point[1] + s * dy) for dx, dy in DIRECTIONS for s in range(-4, 5) if s}
+
+        if not in_place:
+            attacker, defender = set(attacker), set(defender)
+        wins = five_points(attacker, defender, around(attacker, 1))
+        if wins and (five_first or depth <= stop_at):
+            return [wins[0]]
+        if depth <= stop_at:
+            return None
+        threats = five_points(defender, attacker, around(defender, 1)) if counter else []
+        if len(threats) >= 2 and not two_threats:
+            return None
+        moves = threats[:1] if threats else sorted(point for point in around(attacker, reach) if on_board(point)
+                                                    and point not in attacker and point not in defender)
+        for move in moves:
+            if in_place:
+                attacker.add(move)                 # the caller's set, and never taken back
+                mine = attacker
+            else:
+                mine = attacker | {move}
+            blocks = five_points(mine, defender, on_lines(move))
+            if not blocks:
+                continue
+            if len(blocks) >= 2:
+                return [move, blocks[0], blocks[1]] if replies else [move, blocks[1]]
+            rest = vcf(mine, defender | {blocks[0]}, depth - 1, size)
+            if rest is not None:
+                return [move, blocks[0], *rest] if replies else [move, *rest]
+        return None
+    return _named(vcf, name)
+
+
+buggy("vcf", "vcf_counter_four", "the defender's own four is not looked at")(
+    _vcf_with("vcf_ignores_counter_four", counter=False))
+buggy("vcf", "vcf_counter_four", "of the defender's two five points one is blocked")(
+    _vcf_with("vcf_blocks_one_of_two", two_threats=True))
+buggy("vcf", "vcf_depth", "one four more than depth allows")(_vcf_with("vcf_one_four_too_many", stop_at=-1))
+buggy("vcf", "vcf_depth", "one four fewer than depth allows")(_vcf_with("vcf_one_four_short", stop_at=1))
+buggy("vcf", "vcf_five_first", "a four is played where a five was possible")(
+    _vcf_with("vcf_five_not_first", five_first=False))
+buggy("vcf", "vcf_candidates", "only the points next to a stone are tried")(
+    _vcf_with("vcf_fours_next_to_stones", reach=1))
+buggy("vcf", "vcf_line", "the line leaves the defender's replies out")(_vcf_with("vcf_no_replies", replies=False))
+buggy("vcf", "mutates_input", "the fours are added to the sets given")(_vcf_with("vcf_changes_sets", in_place=True))

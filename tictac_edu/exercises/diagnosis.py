@@ -185,3 +185,38 @@ def diagnose(exercise: str, reference: Callable[..., Any], answers: Sequence[Any
         if hits and score > 0 and hits >= unexplained and (best is None or score > best[0]):
             best = (score, entry)
     return Diagnosis(best[1], exact=False) if best is not None else None
+
+
+# -- the failing test itself: which buggy versions fail it in the same way? -------------------------
+
+TWIN_KINDS = ("wrong answer", "wrong type", "mutated input")
+"""Failures a buggy version can share exactly (an exception or a time-out is too common a
+sign to name a mistake by)."""
+
+TWIN_CPU = 1.0
+"""CPU seconds a buggy version may take on one test when it is compared with the learner's."""
+
+_TWIN_SIGNATURES: dict[tuple[str, str, int], tuple | None] = {}
+
+
+def twins(exercise: str, outcomes: Sequence[tuple[int, tuple | None]],
+          run_case: Callable[[Callable[..., Any], int], Any], among: Sequence[Buggy] | None = None) -> list[Buggy]:
+    """The buggy versions of ``exercise`` whose outcome on each test run so far is the
+    learner's: ``outcomes`` holds (test number, signature of its failure, or ``None`` for a
+    pass), the failing test last; ``run_case(fn, number)`` runs a test on another function and
+    returns its :class:`~tictac_edu.exercises.report.CaseResult`. Such a version passes what
+    she passed and fails what she failed, with the same message, position, expected and
+    returned value. ``among``: the versions to compare (all by default). Each version's outcome
+    on each test is worked out once per process."""
+    found = []
+    for entry in versions(exercise) if among is None else among:
+        for number, signature in outcomes:
+            key = (exercise, entry.name, number)
+            if key not in _TWIN_SIGNATURES:
+                result = run_case(entry.function, number)
+                _TWIN_SIGNATURES[key] = result.signature() if result.status == "failed" else None
+            if _TWIN_SIGNATURES[key] != signature:
+                break
+        else:
+            found.append(entry)
+    return found

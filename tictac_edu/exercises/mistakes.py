@@ -431,6 +431,84 @@ _MISTAKES = [
 ]
 
 _MISTAKES += [
+    # -- 07 Elo from counts ---------------------------------------------------------------------
+    Mistake("elo_draw_half", "a draw is half a point",
+            "The score counted draws wrongly: a draw is worth 1/2 to each player, so the score per game is "
+            "`(wins + draws / 2) / n`, with n the number of games, draws included."),
+    Mistake("elo_log10", "log10, not ln",
+            "The Elo formula uses the base-10 logarithm: `-400 * math.log10(1 / s - 1)`. `math.log` is the "
+            "natural logarithm, which gives values 2.3 times too large."),
+    Mistake("elo_sign", "-400, not +400",
+            "The sign is reversed: a score above 1/2 must give a POSITIVE Elo difference, and 1 / s - 1 is then "
+            "below 1, its logarithm negative: `-400 * math.log10(1 / s - 1)`."),
+    Mistake("elo_standard_error", "the standard error of the score, sqrt(variance / n)",
+            "The interval used the spread of ONE game (the square root of the variance). The score averages n "
+            "games, so its standard error is `math.sqrt(variance / n)`: the interval narrows as games are added."),
+    Mistake("elo_variance", "the variance of the three results",
+            "The variance is that of one game's result, 1, 1/2 or 0, around the score s: `(wins * (1 - s) ** 2 + "
+            "draws * (0.5 - s) ** 2 + losses * s ** 2) / n`, divided by n (not n - 1, and not s * (1 - s), which "
+            "is right only without draws: draws make a record vary less)."),
+    Mistake("elo_interval_on_score", "the interval is taken on the score, then mapped",
+            "The interval was made symmetric in Elo. Take it on the SCORE, `s - 1.96 * stderr` to `s + 1.96 * "
+            "stderr`, clamp each end to [0, 1], and map each end through the Elo formula: the Elo interval is "
+            "then wider on the side away from 1/2."),
+    Mistake("elo_z", "1.96 standard errors for 95%",
+            "A 95% interval is 1.96 standard errors either side of the score (1.645 gives 90%, 2 is only "
+            "roughly 95%)."),
+    Mistake("elo_degenerate", "no spread, no interval: None",
+            "When the variance is 0 (no games, or every game the same result) there is no interval: return None "
+            "(\"too few games\"), before dividing by the games or taking a logarithm of 0."),
+]
+
+_MISTAKES += [
+    # -- 07 the MCTS-solver's back-up ----------------------------------------------------------
+    Mistake("backup_side", "the side alternates up the path",
+            "A node's wins are for the player who moved INTO it. The last node of the path gets `result`, its "
+            "parent `1 - result`, the node above `result` again: `for name in reversed(path): ... wins += result; "
+            "result = 1 - result`."),
+    Mistake("backup_root", "every node of the path, the root included",
+            "Every node of the path gets the playout, the first (the root) as well as the last: loop over the whole "
+            "path, not `path[1:]`."),
+    Mistake("proof_side", "a winning child proves its parent a LOSS",
+            "A child's proven value is for the player to move at the parent. A child proven 1.0 means she has a "
+            "winning move, so whoever moved INTO the parent has lost: the parent is proven 0.0, not 1.0."),
+    Mistake("proof_untried", "every move expanded before a loss is proven",
+            "A node whose proven children are all losses for the player to move is a win for the player who moved "
+            "into it only if she has NO other move: `untried == 0`. A move not expanded yet may be the one that "
+            "saves her."),
+    Mistake("proof_best", "the player to move takes her best child: 1 - max",
+            "When every child is proven, the player to move at the parent picks the best of them for HER (the "
+            "largest proven value), and the parent is worth `1 - max(...)` to the player who moved into it."),
+    Mistake("proof_draw", "draws are proven too",
+            "A node whose children are all proven, the best of them a draw (0.5), is a proven draw: `1 - 0.5`. "
+            "This solver proves draws as well as wins and losses."),
+    Mistake("proof_climb", "the proof climbs the path",
+            "A node proven can prove its parent in turn: go on up the path for as long as the parent becomes (or "
+            "is) proven, and stop at the first that is not."),
+]
+
+_MISTAKES += [
+    # -- 06 victory by continuous fours --------------------------------------------------------
+    Mistake("vcf_counter_four", "the defender's four comes first",
+            "The defender had a four of his own (a five point) and the attack went on elsewhere: he then makes "
+            "five. Before trying her own fours, the attacker looks at the defender's five points: two or more, she "
+            "has lost (None); one, she MUST play there, and the attack goes on only if that block is a four too."),
+    Mistake("vcf_depth", "depth counts the fours",
+            "The depth was counted wrongly: `depth` is the most fours the attacker may play before her five. At "
+            "depth 0 only a five at once wins; each four and its forced block use one, so the recursion is on "
+            "`depth - 1`, and the test `depth == 0` comes right after the test for a five."),
+    Mistake("vcf_five_first", "a five at once comes first",
+            "The attacker could make five at once but played a four instead: the first test is her own five point, "
+            "and the answer is then that point alone, `[point]`."),
+    Mistake("vcf_candidates", "fours up to two steps from a stone",
+            "A four was missed: in `X X X . m` the four's new stone m is two steps from every stone of hers. Try "
+            "every empty point up to TWO steps from one of her stones (a square of 5 x 5), not only the neighbours."),
+    Mistake("vcf_line", "the line holds the replies",
+            "The line must hold the defender's forced replies too: the attacker's four, the defender's block, the "
+            "next four, ..., the five: `[move, block, *rest]`."),
+]
+
+_MISTAKES += [
     # -- how the function is written -----------------------------------------------------------
     Mistake("yield_not_return", "return, not yield",
             "Your function contains `yield`, which makes it a generator: calling it only creates a "
@@ -440,3 +518,57 @@ _MISTAKES += [
 
 MISTAKES: dict[str, Mistake] = {mistake.id: mistake for mistake in _MISTAKES}
 """Every classic mistake the checks know, by id."""
+
+_GAME_RECURSION = ("Your function called itself without end (or far too deep). Make sure every call first "
+                   "returns for a finished game (state.is_terminal()){depth}, and that the recursive call is on a "
+                   "child position (state.play(move)), never on the same position.")
+
+RECURSION_HINTS: dict[str, str] = {
+    "count_nodes": "Your function called itself without end (or far too deep). Each recursive call must be on a "
+                   "board with one more mark (put the mark in BEFORE the call), and a board where someone has won "
+                   "or that is full must return 1 at once.",
+    "alphabeta_tree": "Your function called itself without end (or far too deep). A leaf is a number, not a list: "
+                      "return it as it is (`if not isinstance(tree, list)`), and call the function on each CHILD "
+                      "(`for child in tree`), never on `tree` itself.",
+    "depth_limited": _GAME_RECURSION.format(depth=" or when depth reaches 0"),
+    "forbidden_kind": "Your function called itself without end (or far too deep). The recursion is for fake threes "
+                      "only: ask forbidden_kind about a straight-four point with the new stone ON the board "
+                      "(`after`, not `black`), and only after the five, overline and double-four tests have "
+                      "answered: each call then has one more stone, and the calls stop.",
+    "vcf": "Your function called itself without end (or far too deep). Each recursive call must be one attacking "
+           "move deeper, on the position after the four AND its forced block, with `depth - 1`; stop at depth 0.",
+}
+"""What a RecursionError means in each exercise that recurses otherwise than a game search."""
+
+
+EXCEPTION_HINTS: dict[tuple[str, str], str] = {
+    ("elo_interval", "ZeroDivisionError"):
+        "A division by zero: with no games (n = 0) there is no score at all: return None before dividing by n. "
+        "And a score of 1 makes 1 / s - 1 zero: the Elo of 1 is +inf and of 0 is -inf, tested before the logarithm.",
+    ("elo_interval", "ValueError"):
+        "A math domain error: the logarithm of 0 or of a negative number, or the square root of a negative number. "
+        "The Elo of a score of 1 is +inf and of 0 is -inf (test them before `math.log10`); clamp the interval's ends "
+        "to [0, 1]; a variance, a sum of squares, is never negative.",
+    ("backup", "TypeError"):
+        "A None was used in arithmetic or compared with a number: an unproven child's `proven` is None. Prove a "
+        "parent from its children only once `None not in proven` (or with a proven win, 1.0, among them).",
+    ("vcf", "IndexError"):
+        "An index out of range: a list of five points was empty. A move that makes no five point is not a four: "
+        "skip it (`if not blocks: continue`) before taking `blocks[0]`.",
+}
+"""What an exception of a given type most likely means in one exercise: (exercise, type) -> hint."""
+
+
+def exception_hint(exercise: str, exc: BaseException) -> str | None:
+    """The exercise's own hint for an exception of that type, if it has one."""
+    return EXCEPTION_HINTS.get((exercise, type(exc).__name__))
+
+
+def recursion_hint(exercise: str) -> str:
+    """The hint for a RecursionError in ``exercise``: about that exercise's own recursion."""
+    if exercise in RECURSION_HINTS:
+        return RECURSION_HINTS[exercise]
+    if exercise in ("minimax", "minimax_fast_wins", "alphabeta"):
+        return _GAME_RECURSION.format(depth="")
+    return ("Your function called itself without end (or far too deep). This exercise needs no recursion: look "
+            "for a function that calls itself by mistake (a helper with the same name as the exercise?).")

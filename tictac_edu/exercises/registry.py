@@ -19,6 +19,7 @@ everything else the checker does are not, and neither is time other programs tak
 
 from __future__ import annotations
 
+import copy
 import importlib
 import inspect
 import math
@@ -372,14 +373,17 @@ class Context:
 
     def fail(self, message: str, *, position: Any = None, expected: Any = MISSING, got: Any = MISSING,
              mistake: str | None = None, kind: FailureKind = "wrong answer", raw: bool = False,
-             reproduce: str | None = None) -> None:
+             reproduce: str | None = None, observed: str | None = None) -> None:
         """Report a wrong answer. ``expected``/``got`` are shown with ``repr`` unless ``raw``
         (then they must be text); leave one out to show nothing. ``mistake``: this test's own
         guess at the mistake (the diagnosis may know better). ``reproduce``: code that repeats
-        the call (shown with the position), when the position alone does not say it."""
+        the call (shown with the position), when the position alone does not say it.
+        ``observed``: what this failure shows, in a sentence, for the hint when no classic
+        mistake explains it."""
         raise Fail(message, kind=kind, position=position,
                    expected=expected if raw or expected is MISSING else show_value(expected),
-                   got=got if raw or got is MISSING else show_value(got), mistake=mistake, reproduce=reproduce)
+                   got=got if raw or got is MISSING else show_value(got), mistake=mistake, reproduce=reproduce,
+                   hint=observed)
 
     def expect_type(self, got: Any, ok: bool, *, position: Any = None, mistake: str | None = None,
                     reproduce: str | None = None) -> None:
@@ -395,24 +399,29 @@ def _shown_arg(args: Sequence[Any]) -> Any:
 
 
 def _copy_for_display(value: Any) -> Any:
-    if isinstance(value, list):
-        return list(value)
-    if isinstance(value, dict):
-        return dict(value)
+    """The argument as it was before the call, to show if the call changes it: containers
+    copied all the way down (a list of lists, a dict of lists, a set)."""
+    if isinstance(value, (list, dict, set, tuple)):
+        try:
+            return copy.deepcopy(value)
+        except Exception:  # noqa: BLE001 - something inside cannot be copied: show it as it is
+            return value
     return value
 
 
 # -- running ------------------------------------------------------------------------------------
 
-def _exception_hint(exc: BaseException) -> str:
-    """A general hint for an exception from the learner's code."""
+def _exception_hint(exc: BaseException, exercise: str = "") -> str:
+    """A general hint for an exception from the learner's code (in exercise ``exercise``)."""
+    from tictac_edu.exercises.mistakes import exception_hint, recursion_hint
     from tictac_edu.games import IllegalMoveError
 
     text = str(exc)
+    own = exception_hint(exercise, exc)
+    if own is not None:
+        return own
     if isinstance(exc, RecursionError):
-        return ("Your function called itself without end (or far too deep). Make sure every call first "
-                "returns for a finished game (state.is_terminal()) or at the depth limit, and that the "
-                "recursive call is on a child position (state.play(move)), never on the same position.")
+        return recursion_hint(exercise)
     if isinstance(exc, MemoryError):
         return ("Your function built something far too big: look for a list or dict that grows in a loop that "
                 "never ends, or a copy made at every node of a search.")
@@ -461,6 +470,7 @@ def _short(text: str, limit: int = 400) -> str:
 
 
 def _describe_exception(result: CaseResult, exc: BaseException, learner_files: set[str]) -> None:
+    """Fill in ``result`` for an exception raised while a test ran."""
     where = learner_location(exc.__traceback__, learner_files)
     result.status = "failed"
     result.kind = "raised"
@@ -478,7 +488,7 @@ def _describe_exception(result: CaseResult, exc: BaseException, learner_files: s
                           f"Check that it returns {result_type_hint(result.exercise)}.")
         if inner is not None:
             result.where = f"(inside the checker) {inner.describe()}"
-    result.hint = _exception_hint(exc)
+    result.hint = _exception_hint(exc, result.exercise)
 
 
 def result_type_hint(name: str) -> str:
@@ -508,6 +518,18 @@ _SLOW_HINT = ("Look for a loop whose condition never changes, or a recursive cal
               "the calls.")
 
 _CAN_BE_DIAGNOSED: tuple[str, ...] = ("wrong answer", "wrong type", "mutated input", "raised", "too slow")
+
+
+def observation(result: CaseResult) -> str:
+    """The hint of a failure that no classic mistake explains: what was observed."""
+    if result.expected is not None and result.got is not None:
+        seen = f"your function gave {result.got} where the answer is {result.expected}"
+    else:
+        seen = "your function's answer differs from the docstring's"
+    where = " on this position" if result.position else ""
+    return (f"What was observed: {seen}{where}. No classic mistake gives exactly this answer, so work the "
+            f"position out by hand with the docstring and follow your function on it step by step; "
+            f"hint({result.exercise!r}) gives graded hints.")
 
 
 class ExerciseRun:
@@ -563,7 +585,7 @@ class ExerciseRun:
                     self._timed_out = True
                 if not self._diagnosed and result.kind in _CAN_BE_DIAGNOSED:
                     self._diagnose()
-            self._finish(result, case)
+            self._finish(result, case, index)
         self.results[index] = result
         self.cpu += time.process_time() - started
         return result
@@ -689,16 +711,34 @@ class ExerciseRun:
             self._undo_patches_made_by_the_function()
         self.diagnosis = diagnosis_module.diagnose(self.exercise.name, self.exercise.reference, answers)
 
-    def _finish(self, result: CaseResult, case: Case) -> None:
-        """Name the mistake and choose the hint of a failed test."""
+    def _finish(self, result: CaseResult, case: Case, index: int) -> None:
+        """Name the mistake and choose the hint of a failed test.
+
+        A mistake is named when the function answered every probe like that buggy version
+        (an exact diagnosis); or when it answered the probes much like it (a partial
+        diagnosis) and this test confirms it: the version fails this test exactly as the
+        function did, and passed what it passed (see
+        :func:`~tictac_edu.exercises.diagnosis.twins`); or from the test's own reading of the
+        answer. Otherwise the hint says what was observed, not a likely bug."""
         if result.status != "failed":
             return
         found = self.diagnosis
-        if found is not None and result.kind in _CAN_BE_DIAGNOSED and (found.exact or not result.mistake):
-            if result.mistake != found.mistake and found.exact and found.buggy.looks_like and \
+        if found is not None and found.exact and result.kind in _CAN_BE_DIAGNOSED:
+            if result.mistake != found.mistake and found.buggy.looks_like and \
                     result.kind in ("wrong answer", "wrong type"):
                 result.message += f" It looks as if {found.buggy.looks_like}."
             result.mistake = found.mistake
+        elif found is not None and result.kind in diagnosis_module.TWIN_KINDS:
+            # a partial likeness on the probes counts only if the tests confirm it: the buggy version
+            # passed what the function passed (one test at least) and fails this one exactly as it did
+            history = [(done, None if earlier.status != "failed" else earlier.signature())
+                       for done, earlier in enumerate(self.results) if done < index and earlier is not None
+                       and earlier.status in ("passed", "failed")]
+            twins = diagnosis_module.twins(self.exercise.name, [*history, (index, result.signature())],
+                                           lambda fn, number: self._run_other(fn, self.exercise.cases[number]),
+                                           among=[found.buggy]) if any(sign is None for _, sign in history) else []
+            if twins:
+                result.mistake = found.mistake
         mistake = MISTAKES.get(result.mistake or "")
         if mistake is not None:
             advice = f"Likely bug: {mistake.title}. {mistake.hint}"
@@ -706,8 +746,15 @@ class ExerciseRun:
         elif result.hint is None and result.kind == "too slow":
             result.hint = _SLOW_HINT
         elif result.hint is None and result.kind in ("wrong answer", "wrong type", "mutated input"):
-            result.hint = (f"Compare with the docstring, and try the position yourself. hint({self.exercise.name!r}) "
-                           "may help.")
+            result.hint = observation(result)
+
+    def _run_other(self, fn: Callable[..., Any], case: Case) -> CaseResult:
+        """``case`` run on another function (a buggy version), outside the learner's time."""
+        other = ExerciseRun(self.exercise, fn)
+        try:
+            return other._run(case, min(case.time_limit, diagnosis_module.TWIN_CPU), budgeted=False)
+        finally:
+            other.close()
 
     # -- the outcome ------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tictac_edu.exercises.checks import contract, dimension
 from tictac_edu.exercises.diagnosis import call
 from tictac_edu.exercises.positions import board_from, random_positions
 from tictac_edu.exercises.registry import Context, declare, is_int, show_value
@@ -32,23 +33,39 @@ def _() -> list:
     return [call(board_from(text)) for text in boards] + [call(tuple(board_from("X.. .O. ..X")))]
 
 
-def _expect_moves(t: Context, board: list, expected: list[int], message: str = "") -> None:
+def _expect_moves(t: Context, board: Sequence, expected: list[int], message: str = "") -> None:
     got = t.call(board)
     t.expect_type(got, isinstance(got, list) and all(is_int(m) for m in got),
                   position=board, mistake="set_order" if isinstance(got, (set, frozenset)) else None)
     if got == expected:
         return
     occupied = [cell for cell in range(9) if board[cell] is not None]
+    missing = [cell for cell in expected if cell not in got]
+    extra = [cell for cell in got if cell not in expected]
+    seen = "; ".join(part for part in (
+        f"missing: {'cell' if len(missing) == 1 else 'cells'} {_cells(missing)} (empty)" if missing else "",
+        f"listed but taken: {_cells([c for c in extra if c in occupied])}" if set(extra) & set(occupied) else "",
+        f"listed but not cells of the board (0 to 8): {_cells([c for c in extra if c not in range(9)])}"
+        if any(c not in range(9) for c in extra) else "",
+        f"listed twice: {_cells(sorted({c for c in got if got.count(c) > 1}))}" if len(set(got)) != len(got) else "")
+        if part)
     if message:
-        t.fail(message, position=board, expected=expected, got=got)
+        t.fail(f"{message} Your list: {seen}.", position=board, expected=expected, got=got)
     if sorted(got) == expected:
         t.fail("The right cells, but not in increasing order.", position=board, expected=expected, got=got,
                mistake="set_order")
-    if got and set(got) <= set(occupied):
-        t.fail("These cells are taken, not empty.", position=board, expected=expected, got=got,
-               mistake="empty_is_none")
-    t.fail("Not the empty cells of this board.", position=board, expected=expected, got=got,
-           mistake="empty_is_none")
+    if got and set(got) <= set(occupied) or (not got and not occupied):
+        t.fail(f"These are not the empty cells: {seen}. An empty cell holds None.", position=board,
+               expected=expected, got=got, mistake="empty_is_none")
+    if missing == [8] and not extra:
+        t.fail("Cell 8, the last one, is missing: the cells are numbered 0 to 8, so go through range(9).",
+               position=board, expected=expected, got=got)
+    t.fail(f"Not the empty cells of this board: {seen}.", position=board, expected=expected, got=got,
+           mistake="empty_is_none" if set(extra) & set(occupied) else None)
+
+
+def _cells(cells: Sequence[int]) -> str:
+    return ", ".join(str(cell) for cell in cells)
 
 
 @legal_moves.case("the empty board: every cell")
@@ -90,6 +107,27 @@ def _(t: Context) -> None:
     for state in random_positions(7, 30, 0, 8):
         board = list(state.board)
         _expect_moves(t, board, [cell for cell in range(9) if board[cell] is None])
+
+
+@legal_moves.case("called again on the same boards: the same answers (nothing kept between calls)")
+def _(t: Context) -> None:
+    for text in ("X.O .X. ..O", "... ... ...", "X.O .X. ..O", "XOX OXO OX.", "... ... ..."):
+        board = board_from(text)
+        _expect_moves(t, board, [cell for cell in range(9) if board[cell] is None],
+                      "The same board as in an earlier call: the same cells, whatever was asked before.")
+
+
+contract(
+    "legal_moves",
+    dimension("inputs", "a board as a list or as a tuple of 9 cells", "a board given as a tuple", "the empty board"),
+    dimension("shapes", "every number of empty cells, 0 to 9, the first and the last cell among them",
+              "the empty board", "only the last cell", "a full board", "a game in progress"),
+    dimension("order", "a won board still lists every empty cell (the warm-up does not look at wins)",
+              "someone has three in a row"),
+    dimension("outputs", "a list of ints in increasing order, the board unchanged", "many boards"),
+    dimension("repeats", "the same board asked again gives the same list (no state kept between calls)",
+              "called again on the same boards"),
+)
 
 
 # -- place --------------------------------------------------------------------------------------
@@ -134,18 +172,11 @@ def _expect_place(t: Context, board: Sequence, cell: int, player: str) -> None:
     before = list(board)
     call = f"place({board!r}, {cell}, {player!r})"
     got = t.call(board, cell, player, changes=(0,))
-    changed = list(board) != before
-    if got is board:
-        t.fail("Your function returned the very list it was given"
-               + (", with the mark written into it" if changed else "")
-               + ": place must return a NEW list and leave the board it was given as it was.",
-               position=before, expected="a new list (the board given unchanged)",
-               got=f"the same list, now {show_value(list(board))}", raw=True, mistake="changed_given_board",
-               reproduce=call)
-    if changed:
-        t.fail("Your function changed the board it was given. The caller's board must stay as it was; the "
-               "mark belongs on a new list.", position=before, expected=before, got=list(board),
-               mistake="changed_given_board", reproduce=call)
+    if list(board) != before:
+        t.fail(f"Your function changed the board it was given: after the call the caller's board is "
+               f"{show_value(list(board))}. The caller's board must stay as it was; the mark belongs on a new list "
+               "(`new_board = board` gives the same list a second name, it does not copy it).", position=before,
+               expected=before, got=list(board), mistake="changed_given_board", reproduce=call)
     t.expect_type(got, isinstance(got, list) and len(got) == 9, position=before,
                   mistake="no_return" if got is None else None, reproduce=call)
     expected = _marked(before, cell, player)
@@ -160,8 +191,9 @@ def _expect_place(t: Context, board: Sequence, cell: int, player: str) -> None:
         t.fail(f"The right cell, but the mark of {other}, not of {player}.", position=before, expected=expected,
                got=got, mistake="wrong_mark", reproduce=call)
     if got == before:
-        t.fail(f"No mark was placed: cell {cell} is still empty.", position=before, expected=expected, got=got,
-               reproduce=call)
+        t.fail(f"No mark was placed: cell {cell} is still empty in the list your function returned.",
+               position=before, expected=expected, got=got, reproduce=call,
+               observed=f"The board came back unchanged: nothing was written into cell {cell} of the new list.")
     wrong = [index for index in range(9) if got[index] != expected[index]]
     t.fail(f"Only cell {cell} should change, to {player!r}; cells {wrong} are not as expected.", position=before,
            expected=expected, got=got, reproduce=call)
@@ -209,3 +241,22 @@ def _(t: Context) -> None:
         for cell in range(9):
             if board[cell] is None:
                 _expect_place(t, board, cell, state.to_move)
+
+
+@place.case("the corner cells 0 and 8 and the edges: row and column not swapped")
+def _(t: Context) -> None:
+    for cell in (0, 8, 1, 3, 5, 7, 2, 6):
+        _expect_place(t, board_from("... .X. ..."), cell, "O")
+
+
+contract(
+    "place",
+    dimension("inputs", "a board as a list or as a tuple (a list comes back either way)",
+              "a board given as a tuple", "the empty board"),
+    dimension("shapes", "either player's mark, on any empty cell: corners, edges, centre",
+              "O's marks too", "the corner cells 0 and 8", "many boards"),
+    dimension("outputs", "a NEW list of 9 cells; the board given is left exactly as it was",
+              "returns a new list", "the board you were given is left unchanged"),
+    dimension("repeats", "the same board marked twice in a row (it must still be unmarked the second time)",
+              "the board you were given is left unchanged"),
+)

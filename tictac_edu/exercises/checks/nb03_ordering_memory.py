@@ -8,6 +8,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from tictac_edu.evaluation import line_evaluation
+from tictac_edu.exercises.checks import contract, dimension
 from tictac_edu.exercises.diagnosis import Probe, call
 from tictac_edu.exercises.positions import (
     REFLECTIONS,
@@ -63,7 +64,8 @@ def _check_order(t: Context, state: GameState) -> None:
         return
     corners = [move for move in expected if move in (0, 2, 6, 8)]
     edges = [move for move in expected if move in (1, 3, 5, 7)]
-    message = "Sorted with your key, the moves come in the wrong order."
+    keys = ", ".join(f"{move}: {show_value(_key(t, state, move))}" for move in sorted(state.legal_moves()))
+    message = f"Sorted with your key, the moves come in the wrong order (your keys: {{{keys}}})."
     if len(got) > 1 and (got == expected[::-1] or (4 in got and got[-1] == 4)):
         t.fail(message + " The best move must come FIRST.", position=state, expected=expected, got=got,
                mistake="sort_direction")
@@ -105,6 +107,12 @@ def _(t: Context) -> None:
 def _(t: Context) -> None:
     _check_order(t, ttt(0))
     _check_order(t, ttt(4, 1, 3))
+
+
+@order_key.case("60 positions of every stage: the same order whatever the position (and asked again)")
+def _(t: Context) -> None:
+    for state in random_positions(33, 30, 0, 7) + random_positions(33, 30, 0, 7):
+        _check_order(t, state)
 
 
 @order_key.case("alpha-beta from the empty board with your order: 7,275 nodes", expensive=True)
@@ -245,10 +253,34 @@ def _check_store(t: Context, depth: float, value: float, alpha: float, beta: flo
         t.fail("The stored depth is not the depth the search looked ahead.", position=position,
                expected=(depth, value, bound), got=entry, mistake="cache_ignores_depth")
     if stored_bound != bound:
-        swapped = {Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER}.get(bound)
-        mistake = "bound_swapped" if stored_bound == swapped else (
-            "cache_ignores_window" if stored_bound == Bound.EXACT else wrong_bound_mistake)
-        t.fail(message, position=position, expected=(depth, value, bound), got=entry, mistake=mistake)
+        policy, mistake = _store_policy(t)
+        t.fail(f"{message} {policy}", position=position, expected=(depth, value, bound), got=entry, mistake=mistake,
+               observed=policy)
+
+
+STORE_RULE = (Bound.UPPER, Bound.UPPER, Bound.EXACT, Bound.LOWER, Bound.LOWER)
+"""The bound of a value below alpha, equal to alpha, inside, equal to beta, above beta."""
+
+
+def _store_policy(t: Context) -> tuple[str, str | None]:
+    """The bound the learner's store gives a value in each place with respect to the window
+    (0, 10), in words, and the mistake that explains the differences (if one does exactly)."""
+    stored = []
+    for value in PLACE_VALUES:
+        table: dict = {}
+        t.call(table, 1, 3, value, 0, 10, changes=(0,))
+        entry = table.get(1)
+        stored.append(entry[2] if isinstance(entry, tuple | list) and len(entry) == 3 else None)
+    shown = ", ".join(f"{place} ({value}): {getattr(bound, 'name', bound)}"
+                      for place, value, bound in zip(PLACES, PLACE_VALUES, stored, strict=True))
+    text = f"Stored with the window (0, 10), your function gives a value {shown}."
+    wrong = [index for index in range(5) if stored[index] != STORE_RULE[index]]
+    swap = {Bound.LOWER: Bound.UPPER, Bound.UPPER: Bound.LOWER, Bound.EXACT: Bound.EXACT}
+    if all(stored[index] == Bound.EXACT for index in wrong):
+        return text, "cache_ignores_window"
+    if all(stored[index] == swap[STORE_RULE[index]] for index in wrong):
+        return text, "bound_swapped"
+    return text, None
 
 
 @store.case("a value inside the window is EXACT")
@@ -292,16 +324,22 @@ def _(t: Context) -> None:
     _check_store(t, INF, 2.5, 2.5, 3, Bound.UPPER, "2.5 <= alpha = 2.5: an upper bound.", "cache_ignores_window",
                  key="a position")
     _check_store(t, 6, 0.25, -0.5, 0.5, Bound.EXACT, "-0.5 < 0.25 < 0.5: exact.", "bound_swapped", key=(0, 1))
+    _check_store(t, 2, -INF, -INF, INF, Bound.UPPER, "-inf <= alpha = -inf: an upper bound.", "cache_ignores_window")
+    _check_store(t, 2, INF, 0, INF, Bound.LOWER, "inf >= beta = inf: a lower bound.", "cache_ignores_window")
+    _check_store(t, 0, 3, -INF, INF, Bound.EXACT, "Depth 0 (a leaf) is a depth like any other.", "bound_swapped")
 
 
-@store.case("a new entry replaces the old one")
+@store.case("a new entry replaces the old one, deeper or shallower")
 def _(t: Context) -> None:
-    table: dict = {5: (1, 3, Bound.LOWER)}
-    t.call(table, 5, 2, 1, -INF, INF, changes=(0,))
-    if table.get(5) != (2, 1, Bound.EXACT):
-        t.fail("Storing a position again replaces its entry.", position="table = {5: (1, 3, Bound.LOWER)}\n"
-               "store(table, 5, depth=2, value=1, alpha=-inf, beta=inf)", expected=(2, 1, Bound.EXACT),
-               got=table.get(5))
+    for old, depth in (((1, 3, Bound.LOWER), 2), ((6, 3, Bound.UPPER), 1), ((2, -4, Bound.EXACT), 2)):
+        table: dict = {5: old}
+        t.call(table, 5, depth, 1, -INF, INF, changes=(0,))
+        if table.get(5) != (depth, 1, Bound.EXACT):
+            t.fail("Storing a position again replaces its entry, whether the old one was searched deeper or not "
+                   "(the docstring's store always replaces).", position=f"table = {{5: {old!r}}}\n"
+                   f"store(table, 5, depth={depth}, value=1, alpha=-inf, beta=inf)", expected=(depth, 1, Bound.EXACT),
+                   got=table.get(5), observed="The old entry was kept or mixed with the new one: "
+                                              "`table[key] = (depth, value, bound)` replaces it.")
 
 
 @store.case("a search with a table filled by your store gives the right values", expensive=True)
@@ -332,18 +370,94 @@ def _() -> list:
     return probes
 
 
+PLACES = ("below alpha", "equal to alpha", "inside the window", "equal to beta", "above beta")
+"""Where a stored value can lie with respect to the window (0, 10)."""
+PLACE_VALUES = (-3, 0, 5, 10, 13)
+DEPTHS = ("shallower", "as deep", "deeper")
+"""How deep the entry was searched, with respect to the depth asked for (3)."""
+DEPTH_VALUES = (2, 3, 4)
+
+
+def _probe_rule(bound: Bound, place: int, depth: int) -> bool:
+    """Whether an entry answers (the exercise's rule): deep enough, and exact or a bound that
+    falls outside the window on its own side."""
+    if DEPTH_VALUES[depth] < 3:
+        return False
+    return bound == Bound.EXACT or (bound == Bound.LOWER and place >= 3) or (bound == Bound.UPPER and place <= 1)
+
+
+def _probe_grid(t: Context) -> dict[tuple[Bound, int, int], bool]:
+    """Whether the learner's probe answers, for each bound, place of the value and depth of the
+    entry (window (0, 10), depth 3 asked); False also when it answers something else than the
+    stored value."""
+    grid = {}
+    for bound in (Bound.EXACT, Bound.LOWER, Bound.UPPER):
+        for place, value in enumerate(PLACE_VALUES):
+            for depth, stored in enumerate(DEPTH_VALUES):
+                table = {77: (stored, value, bound)}
+                got = t.call(table, 77, 3, 0, 10, position=_probe_shown((stored, value, bound), 3, 0, 10))
+                grid[(bound, place, depth)] = got is not None and got == value
+    return grid
+
+
+def _probe_shown(entry: tuple | None, depth: float, alpha: float, beta: float) -> str:
+    key = 77
+    return ((f"table = {{{key}: ({entry[0]}, {entry[1]}, Bound.{entry[2].name})}}\n" if entry else "table = {}\n") +
+            f"probe(table, {key}, depth={depth}, alpha={alpha}, beta={beta})")
+
+
+def _probe_policy(t: Context) -> tuple[str, str | None]:
+    """How the learner's probe differs from the rule, in words, and the mistake that explains
+    it (if one does exactly)."""
+    grid = _probe_grid(t)
+    wrong = [cell for cell, answers in grid.items() if answers != _probe_rule(*cell)]
+    if not wrong:
+        return "", None
+    groups: dict[tuple[bool, Bound, int], list[str]] = {}
+    for bound, place, depth in wrong:
+        groups.setdefault((grid[(bound, place, depth)], bound, place), []).append(DEPTHS[depth])
+    parts = []
+    for answers in (True, False):
+        items = [f"{bound.name} {PLACES[place]} ({', '.join(depths)})"
+                 for (said, bound, place), depths in groups.items() if said == answers]
+        if items:
+            parts.append(("answers where it must give None: " if answers else "gives None where it must answer: ")
+                         + "; ".join(items))
+    text = ("Asked about every kind of entry (the window (0, 10), depth 3 asked; the entry searched shallower, as "
+            "deep or deeper), your probe " + ", and ".join(parts) + ".")
+
+    def only(test: Callable[[Bound, int, int], bool]) -> bool:
+        return all(test(*cell) for cell in wrong)
+
+    if only(lambda bound, place, depth: DEPTHS[depth] == "as deep") and not any(grid[cell] for cell in wrong):
+        return text, "depth_equal"
+    if only(lambda bound, place, depth: DEPTHS[depth] == "shallower"):
+        return text, "cache_ignores_depth"
+    swapped = {(bound, place, depth) for bound in (Bound.LOWER, Bound.UPPER) for place in range(5)
+               for depth in (1, 2) if _probe_rule(bound, place, depth) != _probe_rule(
+                   Bound.UPPER if bound == Bound.LOWER else Bound.LOWER, place, depth)}
+    if set(wrong) == swapped:
+        return text, "bound_swapped"
+    if only(lambda bound, place, depth: bound != Bound.EXACT and grid[(bound, place, depth)]
+            and DEPTHS[depth] != "shallower"):
+        return text, "cache_ignores_window"
+    return text, None
+
+
 def _check_probe(t: Context, entry: tuple | None, depth: float, alpha: float, beta: float, expected: float | None,
                  message: str, mistake: str | None) -> None:
     key = 77
     table: dict = {3: (9, 1, Bound.EXACT)}
     if entry is not None:
         table[key] = entry
-    shown = (f"table = {{{key}: ({entry[0]}, {entry[1]}, Bound.{entry[2].name})}}\n" if entry else "table = {}\n") + \
-        f"probe(table, {key}, depth={depth}, alpha={alpha}, beta={beta})"
+    shown = _probe_shown(entry, depth, alpha, beta)
     got = t.call(table, key, depth, alpha, beta, position=shown)
     t.expect_type(got, got is None or is_number(got), position=shown)
-    if got != expected or (expected is None) != (got is None):
-        t.fail(message, position=shown, expected=expected, got=got, mistake=mistake)
+    if got == expected and (expected is None) == (got is None):
+        return
+    policy, found = _probe_policy(t)
+    t.fail(f"{message} {policy}".strip(), position=shown, expected=expected, got=got, mistake=found,
+           observed=policy or None)
 
 
 @probe.case("an empty table: None")
@@ -423,6 +537,27 @@ def _(t: Context) -> None:
                  "this search needs: settled.", "depth_equal")
 
 
+@probe.case("any numbers: an unlimited depth, infinite and fractional values, other keys in the table")
+def _(t: Context) -> None:
+    _check_probe(t, (INF, 0.5, Bound.EXACT), 7, -INF, INF, 0.5, "An entry searched to the end of the game (depth inf) "
+                 "is deep enough for any search.", "cache_ignores_depth")
+    _check_probe(t, (2, INF, Bound.LOWER), 2, 0, INF, INF, "A LOWER bound of inf >= beta = inf: settled.",
+                 "bound_swapped")
+    _check_probe(t, (2, -INF, Bound.UPPER), 2, -INF, 0, -INF, "An UPPER bound of -inf <= alpha = -inf: settled.",
+                 "bound_swapped")
+    _check_probe(t, (0, 2.5, Bound.UPPER), 0, 2.5, 3, 2.5, "An UPPER bound of 2.5 = alpha, depth 0 as asked: "
+                 "settled.", "bound_swapped")
+
+
+@probe.case("every kind of entry: each bound inside, at the edges of and outside the window, shallower, as deep, "
+            "deeper")
+def _(t: Context) -> None:
+    policy, mistake = _probe_policy(t)
+    if policy:
+        t.fail(policy, position="window (0, 10), depth 3 asked; entries searched 2, 3 and 4 plies deep",
+               expected="the rule of the docstring", got="see above", raw=True, mistake=mistake, observed=policy)
+
+
 @probe.case("a search using your probe gives the right values", expensive=True)
 def _(t: Context) -> None:
     probe_fn = lambda *args: _checked_probe(t, *args)  # noqa: E731
@@ -451,6 +586,11 @@ canonical_key = declare(
         "all 8 versions of a board give the same smallest string.",
     ],
 )
+
+SYMMETRY_NAMES = ("unchanged", "rotated a quarter turn", "rotated half a turn", "rotated three quarters",
+                  "mirrored left-right", "mirrored top-bottom", "mirrored in the diagonal 0, 4, 8",
+                  "mirrored in the anti-diagonal 2, 4, 6")
+"""The 8 symmetries of :data:`~tictac_edu.exercises.positions.BOARD_SYMMETRIES`, in words."""
 
 _ASYMMETRIC = ["XO. ... ...", "X.. ..O .X.", "XX. .O. ..O", "OX. X.. ..X", ".X. ..O X.."]
 _DIFFERENT = ["X.. ... ...", ".X. ... ...", "... .X. ...", "XO. ... ...", "X.. ..O ...", "X.. .O. ...",
@@ -506,7 +646,9 @@ def _(t: Context) -> None:
         mistake = _symmetry_mistake(t, board)
         if mistake is not None:
             keys = [_canonical(t, list(permute(board, s))) for s in range(8)]
-            t.fail("These 8 boards are rotations and mirror images of each other, but got different keys:\n"
+            odd = [SYMMETRY_NAMES[s] for s in range(1, 8) if keys[s] != keys[0]]
+            t.fail("These 8 boards are rotations and mirror images of each other, but got different keys: the board "
+                   f"{', '.join(odd)} does not get the key of the board itself:\n"
                    + "\n".join(f"  {''.join('.' if c is None else c for c in permute(board, s))} -> {show_value(k)}"
                                for s, k in enumerate(keys)), position=board, mistake=mistake)
 
@@ -529,6 +671,15 @@ def _(t: Context) -> None:
         t.fail("The same board as a list and as a tuple got different keys.", position=board)
 
 
+@canonical_key.case("called again on the same boards: the same keys (nothing kept between calls)")
+def _(t: Context) -> None:
+    for text in _ASYMMETRIC[:2] * 2:
+        first, second = _canonical(t, board_from(text)), _canonical(t, board_from(text))
+        if first != second:
+            t.fail("The same board, asked twice, got two different keys.", position=board_from(text),
+                   expected=first, got=second)
+
+
 @canonical_key.case("the 5,478 positions of tic-tac-toe fall into 765 classes", expensive=True)
 def _(t: Context) -> None:
     classes = {_canonical(t, state.board) for state in all_tictactoe_positions()}
@@ -543,3 +694,53 @@ def _(t: Context) -> None:
                "keys.", expected="765 classes", got=f"{len(classes):,} classes", raw=True, mistake=mistake)
     t.fail("Too few classes: some boards that are not rotations or mirror images of each other got the same key.",
            expected="765 classes", got=f"{len(classes):,} classes", raw=True, mistake="key_too_coarse")
+
+
+contract(
+    "order_key",
+    dimension("order", "three groups in order: the centre, then the corners, then the edges",
+              "the empty board", "after X in a corner"),
+    dimension("order", "equal keys within a group, so that sorting keeps the cell order 0, 2, 6, 8 and 1, 3, 5, 7",
+              "the empty board", "after X on an edge"),
+    dimension("inputs", "any position: some cells taken, any player to move", "after X in the centre",
+              "after X on an edge", "60 positions"),
+    dimension("repeats", "the same order in every position and when asked again", "60 positions"),
+    dimension("cost", "the notebook's 7,275 nodes of alpha-beta with this order", "alpha-beta from the empty board"),
+)
+
+contract(
+    "store",
+    dimension("directions", "a value below alpha, equal to alpha, inside, equal to beta, above beta: UPPER, UPPER, "
+              "EXACT, LOWER, LOWER", "a value below alpha", "a value equal to alpha", "a value inside",
+              "a value equal to beta", "a value above beta"),
+    dimension("numbers", "fractions, infinite values and windows, depth 0 and an unlimited depth, any hashable key",
+              "any key and any numbers", "the full window"),
+    dimension("repeats", "an entry replaced by a deeper and by a shallower one", "a new entry replaces the old one"),
+    dimension("outputs", "the other entries of the table left alone; nothing returned", "a value inside the window"),
+    dimension("cost", "a real search with the table gives the values of a search without it",
+              "a search with a table filled by your store"),
+)
+
+contract(
+    "probe",
+    dimension("directions", "each bound kind inside, at the edges of and outside the window",
+              "every kind of entry", "a LOWER bound", "an UPPER bound", "an EXACT entry"),
+    dimension("directions", "an entry searched shallower, exactly as deep and deeper than asked",
+              "every kind of entry", "an EXACT entry exactly as deep", "an EXACT entry, not deep enough",
+              "bounds exactly as deep"),
+    dimension("numbers", "an unlimited depth, infinite and fractional values", "any numbers"),
+    dimension("inputs", "no entry for the key, other keys in the table", "an empty table", "any numbers"),
+    dimension("cost", "a real search using it gives the values of a search without a table",
+              "a search using your probe"),
+)
+
+contract(
+    "canonical_key",
+    dimension("shapes", "all 8 symmetries of the square: 4 rotations and 4 reflections",
+              "a board and its 7 rotations"),
+    dimension("directions", "one key per class, and different keys for different classes (both ways)",
+              "a board and its 7 rotations", "boards that are not symmetric images", "the 5,478 positions"),
+    dimension("inputs", "a list or a tuple of the same board", "a list and a tuple"),
+    dimension("repeats", "the same board asked again: the same key", "called again on the same boards"),
+    dimension("cost", "765 classes among the 5,478 positions", "the 5,478 positions"),
+)

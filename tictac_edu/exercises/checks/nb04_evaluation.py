@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from tictac_edu.evaluation import line_evaluation
+from tictac_edu.exercises.checks import contract, dimension
+from tictac_edu.exercises.checks.explain import follow
 from tictac_edu.exercises.diagnosis import call
 from tictac_edu.exercises.positions import Position, depth_value, mnk, random_positions, swap_colours, transformed, ttt
 from tictac_edu.exercises.registry import Context, declare, is_bool, is_number, show_value
@@ -64,21 +67,73 @@ def _expected_score(state: MNKGame, player: str) -> float:
     return evaluate.reference(state, player)
 
 
+CENSUS: tuple[tuple[str, tuple[int, int, int], tuple[int, ...], str], ...] = (
+    ("one X on the top edge (cell 1): a row and a column", (3, 3, 3), (1,), "X"),
+    ("one X in a corner (cell 0): a row, a column and the diagonal", (3, 3, 3), (0,), "X"),
+    ("one X in the other corner (cell 2): a row, a column and the anti-diagonal", (3, 3, 3), (2,), "X"),
+    ("one X in the centre: 4 lines", (3, 3, 3), (4,), "X"),
+    ("the same X on the edge, scored for O: -2", (3, 3, 3), (1,), "O"),
+    ("two X on the top row, O in cell 8", (3, 3, 3), (0, 8, 1), "X"),
+    ("X has won (after 5 moves)", (3, 3, 3), (0, 3, 1, 4, 2), "X"),
+    ("X has won, scored for O", (3, 3, 3), (0, 3, 1, 4, 2), "O"),
+    ("a 3 x 4 board, one X in cell 7 (row 1, column 3)", (3, 4, 3), (7,), "X"),
+    ("a 4 x 3 board, one X in cell 7 (row 2, column 1)", (4, 3, 3), (7,), "X"),
+    ("a drawn game: 0", (3, 3, 3), (0, 4, 8, 1, 7, 6, 2, 5, 3), "X"),
+    ("the empty board: 0", (3, 3, 3), (), "X"),
+    ("two O in a line and one X, scored for X", (3, 3, 3), (8, 0, 5, 1), "X"),
+)
+"""Simple positions whose scores say which part of an evaluation goes wrong: which directions
+count, the opponent's side, the weights, finished games, the cell numbers of boards that are
+not square."""
+
+
+def _census(t: Context) -> tuple[str, str | None]:
+    """The learner's scores of the :data:`CENSUS` positions that differ from the docstring's, in
+    words, and the mistake they point to (if they point to one)."""
+    wrong = {}
+    for title, (rows, columns, k), moves, player in CENSUS:
+        state = mnk(rows, columns, k, *moves)
+        expected, got = _expected_score(state, player), _score(t, state, player)
+        if got != expected:
+            wrong[title] = (expected, got)
+    if not wrong:
+        return "", None
+    text = "Asked about simple positions, your function scores " + "; ".join(
+        f"{title}: {show_value(got)}, not {show_value(expected)}" for title, (expected, got) in wrong.items()) + "."
+    names = list(wrong)
+    if all(got == 2 * expected for expected, got in wrong.values()):
+        return text, "counted_twice"
+    if set(names) <= {CENSUS[6][0], CENSUS[7][0], CENSUS[10][0]}:
+        return text, "win_not_scored" if all(abs(got) < WIN / 2 for _, got in wrong.values()) else None
+    if names == [CENSUS[1][0]] or names == [CENSUS[1][0], CENSUS[3][0]]:
+        return text, "missing_diagonal"
+    if names == [CENSUS[2][0]] or names == [CENSUS[2][0], CENSUS[3][0]]:
+        return text, "missing_anti_diagonal"
+    if CENSUS[4][0] in wrong and wrong[CENSUS[4][0]][1] == 0 and CENSUS[0][0] not in wrong:
+        return text, "one_side_only"
+    if CENSUS[4][0] in wrong and wrong[CENSUS[4][0]][1] == 2 and CENSUS[0][0] not in wrong:
+        return text, "not_symmetric"
+    if set(names) <= {CENSUS[8][0], CENSUS[9][0]}:
+        return text, "cell_index"
+    if names == [CENSUS[5][0]]:
+        return text, "line_weights"
+    return text, None
+
+
 def _check_scores(t: Context, state: MNKGame) -> None:
     for player in ("X", "O"):
         expected = _expected_score(state, player)
         got = _score(t, state, player)
         if got == expected:
             continue
-        where = f"Scored for {player}: "
-        if state.is_terminal() and abs(got) < WIN / 2 and state.winner is not None:
-            t.fail(where + f"{state.winner} has won this game: a win must score far above any position "
-                   "still in play.", position=state, expected=expected, got=got, mistake="win_not_scored")
-        if expected and got == 2 * expected:
-            t.fail(where + "exactly twice the score: every line is counted twice.", position=state, expected=expected,
-                   got=got, mistake="counted_twice")
-        t.fail(where + "not the score the docstring describes.", position=state, expected=expected, got=got,
-               mistake="line_weights")
+        _fail_score(t, f"Scored for {player}: not the score the docstring describes.", position=state,
+                    expected=expected, got=got)
+
+
+def _fail_score(t: Context, message: str, **where: Any) -> None:
+    """Fail with what the simple positions of :data:`CENSUS` say about the learner's function."""
+    census, mistake = _census(t)
+    t.fail(f"{message} {census}".strip(), mistake=mistake, observed=census or None, **where)
 
 
 @evaluate.probes
@@ -110,9 +165,9 @@ def _(t: Context) -> None:
     centre, corner = _five().play(12), _five().play(0)
     a, b = _score(t, centre, "X"), _score(t, corner, "X")
     if not a > b:
-        t.fail("The centre of the 5x5 board lies on 12 lines of three, a corner on 3: X in the centre should "
-               "score more for X.", position=f"{centre}\n\nagainst\n\n{corner}",
-               expected="centre > corner", got=f"centre {show_value(a)}, corner {show_value(b)}", raw=True)
+        _fail_score(t, "The centre of the 5x5 board lies on 12 lines of three, a corner on 3: X in the centre should "
+                    "score more for X.", position=f"{centre}\n\nagainst\n\n{corner}",
+                    expected="centre > corner", got=f"centre {show_value(a)}, corner {show_value(b)}", raw=True)
 
 
 @evaluate.case("the opponent's threats count against you")
@@ -121,10 +176,10 @@ def _(t: Context) -> None:
     quiet = mnk(5, 5, 3, 0, 20, 4, 24)       # O's two marks are far apart
     a, b = _score(t, threat, "X"), _score(t, quiet, "X")
     if not a < b:
-        t.fail("O has two in a row (an open line of 3 with 2 O's) in the first position and not in the second; "
-               "X's marks are the same. Scored for X, the first must be worse.",
-               position=f"{threat}\n\nagainst\n\n{quiet}", expected="first < second",
-               got=f"first {show_value(a)}, second {show_value(b)}", raw=True, mistake="one_side_only")
+        _fail_score(t, "O has two in a row (an open line of 3 with 2 O's) in the first position and not in the "
+                    "second; X's marks are the same. Scored for X, the first must be worse.",
+                    position=f"{threat}\n\nagainst\n\n{quiet}", expected="first < second",
+                    got=f"first {show_value(a)}, second {show_value(b)}", raw=True)
 
 
 @evaluate.case("good for one player = bad for the other: evaluate(s, 'X') == -evaluate(s, 'O')")
@@ -132,9 +187,9 @@ def _(t: Context) -> None:
     for state in random_positions(41, 30, 1, 10, _five):
         x, o = _score(t, state, "X"), _score(t, state, "O")
         if x != -o:
-            t.fail("The score for O must be minus the score for X.", position=state,
-                   expected=f"evaluate(state, 'O') == {show_value(-x)}", got=f"evaluate(state, 'O') == {show_value(o)}",
-                   raw=True, mistake="not_symmetric")
+            _fail_score(t, "The score for O must be minus the score for X.", position=state,
+                        expected=f"evaluate(state, 'O') == {show_value(-x)}",
+                        got=f"evaluate(state, 'O') == {show_value(o)}", raw=True)
 
 
 @evaluate.case("swapping X and O swaps the scores")
@@ -145,10 +200,10 @@ def _(t: Context) -> None:
             continue
         a, b = _score(t, state, "X"), _score(t, swapped, "O")
         if a != b:
-            t.fail("The second position is the first with X and O swapped: what the first is worth to X, the "
-                   "second must be worth to O.", position=f"{state}\n\nand\n\n{swapped}",
-                   expected=f"evaluate(second, 'O') == {show_value(a)}",
-                   got=f"evaluate(second, 'O') == {show_value(b)}", raw=True, mistake="not_symmetric")
+            _fail_score(t, "The second position is the first with X and O swapped: what the first is worth to X, the "
+                        "second must be worth to O.", position=f"{state}\n\nand\n\n{swapped}",
+                        expected=f"evaluate(second, 'O') == {show_value(a)}",
+                        got=f"evaluate(second, 'O') == {show_value(b)}", raw=True)
 
 
 @evaluate.case("rotations and mirror images score the same")
@@ -159,10 +214,10 @@ def _(t: Context) -> None:
             image = transformed(state, symmetry)
             got = _score(t, image, "X")
             if got != base:
-                t.fail("The second position is a rotation or mirror image of the first: every line of one is a "
-                       "line of the other, so they must score the same for X.",
-                       position=f"{state}\n\nand\n\n{image}", expected=show_value(base), got=show_value(got),
-                       raw=True, mistake="not_symmetric")
+                _fail_score(t, "The second position is a rotation or mirror image of the first: every line of one "
+                            "is a line of the other, so they must score the same for X.",
+                            position=f"{state}\n\nand\n\n{image}", expected=show_value(base), got=show_value(got),
+                            raw=True)
 
 
 @evaluate.case("exact scores on 40 positions (5x5, 4x4 and tic-tac-toe)")
@@ -171,6 +226,20 @@ def _(t: Context) -> None:
                  + random_positions(46, 6, 1, 8, _four) + random_positions(47, 6, 1, 7))
     for state in positions:
         _check_scores(t, state)  # type: ignore[arg-type]
+
+
+@evaluate.case("simple positions: one mark on an edge, in a corner, in the centre, for either player; two in a line")
+def _(t: Context) -> None:
+    census, mistake = _census(t)
+    if census:
+        t.fail(census, position="3 x 3 boards (three in a row), and a 3 x 4 and a 4 x 3 board",
+               expected="the scores of the docstring", got="see above", raw=True, mistake=mistake, observed=census)
+
+
+@evaluate.case("called again on the same positions: the same scores (nothing kept between calls)")
+def _(t: Context) -> None:
+    for state in [_five().play(12), mnk(5, 5, 3, 0, 20, 4, 21), _five().play(12)]:
+        _check_scores(t, state)
 
 
 @evaluate.case("boards that are not square: 4x5, 5x4, 3x6 (four in a row) and 6x3")
@@ -268,7 +337,12 @@ def _check_symmetric(t: Context, evaluate_fn: Callable[..., float], positions: l
     got = t.call(evaluate_fn, positions, position=shown)
     t.expect_type(got, is_bool(got), position=shown)
     if got != expected:
-        t.fail(message, position=shown, expected=expected, got=got, mistake=mistake)
+        seen = (f"Your function answered {got} for an evaluation that {'is' if expected else 'is not'} symmetric. "
+                + ("Does it ever return False, as soon as one position has evaluate(state, first) != "
+                   "-evaluate(state, second)?" if got else
+                   "Does it compare evaluate(state, first) with -evaluate(state, second) (negated), and return True "
+                   "only after every position has passed?"))
+        t.fail(message, position=shown, expected=expected, got=got, mistake=mistake, observed=seen)
 
 
 @is_symmetric.case("a symmetric evaluation: True")
@@ -328,6 +402,20 @@ def _(t: Context) -> None:
                      "is_symmetric(line_evaluation, [])")
 
 
+def halves(state: GameState, player: str) -> float:
+    """line_evaluation / 4, a symmetric evaluation with fractional scores."""
+    return line_evaluation(state, player) / 4  # type: ignore[arg-type]
+
+
+@is_symmetric.case("fractional scores, and the same list asked again")
+def _(t: Context) -> None:
+    for _ in range(2):
+        _check_symmetric(t, halves, _positions(), True, "line_evaluation / 4 is symmetric: 2.5 for X is -2.5 for O.",
+                         None, "is_symmetric(halves, <12 positions>)  # line_evaluation / 4")
+        _check_symmetric(t, favours_x, _positions(), False, "favours_x adds 5 for X: not symmetric.", None,
+                         "is_symmetric(favours_x, <12 positions>)")
+
+
 @is_symmetric.case("textbook trees: the players are MAX and MIN")
 def _(t: Context) -> None:
     _check_symmetric(t, utility, _textbook_leaves(), True,
@@ -380,25 +468,72 @@ def _expected(state: Position, depth: int, evaluation: str) -> float:
     return depth_value(state, depth, _evaluation(evaluation))
 
 
+def _depth_value_of(t: Context, state: Position, depth: int, evaluate_fn: Callable[..., float]) -> float:
+    got = t.call(state, depth, evaluate_fn)
+    t.expect_type(got, is_number(got), position=state)
+    return got
+
+
 def _check_depth(t: Context, state: Position, depth: int, evaluation: str) -> None:
     evaluate_fn = _evaluation(evaluation)
     expected = _expected(state, depth, evaluation)
-    got = t.call(state, depth, evaluate_fn)
-    t.expect_type(got, is_number(got), position=state)
+    got = _depth_value_of(t, state, depth, evaluate_fn)
     if got == expected:
         return
-    where = f"depth {depth}, evaluate = {evaluate_fn.__name__}: "
-    if evaluation != "lines" and got == _expected(state, depth, "lines"):
-        t.fail(where + "your search used line_evaluation, not the evaluate it was given.", position=state,
-               expected=expected, got=got, mistake="use_given_evaluate")
-    if expected and got == -expected:
-        t.fail(where + "the value has the wrong sign.", position=state, expected=expected, got=got,
-               mistake="wrong_side")
-    if depth > 0 and got == _expected(state, depth - 1, evaluation) != expected:
-        t.fail(where + f"this is the value of a search {depth - 1} plies deep.", position=state, expected=expected,
-               got=got, mistake="depth_off_by_one")
-    t.fail(where + f"not the value of this position for {state.to_move}, the player to move.", position=state,
-           expected=expected, got=got)
+    _explain_depth(t, state, depth, evaluate_fn, got, f"depth {depth}, evaluate = {evaluate_fn.__name__}: ")
+
+
+def _explain_depth(t: Context, state: Position, depth: int, evaluate_fn: Callable[..., float], got: float,
+                   prefix: str) -> None:
+    """Follow the learner's values down to the first position (and depth) she gets wrong."""
+    culprit = follow(state, lambda position, left: _depth_value_of(t, position, left or 0, evaluate_fn),
+                     lambda position, left: depth_value(position, left or 0, evaluate_fn), depth=depth,
+                     value_at_root=got)
+    node, left, value = culprit.state, culprit.depth or 0, culprit.value
+    right = depth_value(node, left, evaluate_fn)
+    where = "this position itself" if culprit.root else "the position below, further down"
+    lead = (f"{prefix}your function gives {got!r}, the search gives {depth_value(state, depth, evaluate_fn)!r}. "
+            f"Following your function's own values down the tree, the first it gets wrong is {where}, with depth "
+            f"{left} left, {node.to_move} to move")
+    common: dict[str, Any] = dict(position=node, expected=right, got=value,
+                                  reproduce=f"depth_limited({node.as_code()}, {left}, {evaluate_fn.__name__})")
+    if not culprit.children:
+        why = "the game is over" if node.is_terminal() else "the depth is used up"
+        text = (f"{lead}: {why}, so the value is evaluate(state, state.to_move) = {right!r}; your function returned "
+                f"{value!r}.")
+        other = [player for player in getattr(node, "players", ()) if player != node.to_move]
+        if other and value == evaluate_fn(node, other[0]) != right:
+            t.fail(text + f" That is the score for {other[0]}, not for the player to move.", mistake="wrong_side",
+                   **common)
+        if evaluate_fn is not line_evaluation and isinstance(node, MNKGame) and value == line_evaluation(node,
+                                                                                                         node.to_move):
+            t.fail(text + " That is line_evaluation's score, not the evaluate given.", mistake="use_given_evaluate",
+                   **common)
+        if not node.is_terminal() and value == depth_value(node, 1, evaluate_fn):
+            t.fail(text + " That is the value of a search one ply deeper: at depth 0 the search stops.", **common,
+                   observed="The search went on at depth 0: `if depth == 0 or state.is_terminal(): return "
+                            "evaluate(state, state.to_move)`.")
+        t.fail(text, **common, observed="Where the search stops (depth 0, or a finished game) the value is "
+                                        "evaluate(state, state.to_move).")
+    values = [child for _, _, child in culprit.children]
+    best = culprit.negated_best
+    text = (f"{lead}. Your function values its children right, at depth {left - 1} ({culprit.children_text()}), each "
+            f"for the opponent; so the position is worth max(-value) = {best!r}; your function returned {value!r}.")
+    if value == evaluate_fn(node, node.to_move):
+        t.fail(text + f" That is evaluate(state, state.to_move): the search stopped with depth {left} left.",
+               mistake="depth_off_by_one" if left == 1 else None, **common,
+               observed="The search stops too early: only at depth 0 (or a finished game) does it evaluate.")
+    if value == max(values) and value != best:
+        t.fail(text + " That is the largest child value, not negated.", mistake="wrong_side", **common)
+    if value == min(-child for child in values):
+        t.fail(text + " That is the SMALLEST negated value: the player to move picks the largest (max, not min).",
+               **common, observed="max(...) of the negated child values, not min(...).")
+    skipped = max(-depth_value(node.play(move), max(left - 2, 0), evaluate_fn) for move in node.legal_moves())
+    if left >= 2 and value == skipped:
+        t.fail(text + " That is what the children give searched with depth - 2: a ply is skipped.", **common,
+               observed="Each child is searched with depth - 1, one ply less, not two.")
+    t.fail(text, **common, observed="The children's values are right but are combined wrongly: the value is the "
+                                    "largest of -depth_limited(child, depth - 1, evaluate).")
 
 
 @depth_limited.probes
@@ -425,11 +560,10 @@ def _(t: Context) -> None:
 @depth_limited.case("the textbook tree at depth 2: 3", timeout_mistake="depth_not_decreasing")
 def _(t: Context) -> None:
     tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    got = t.call(tree, 2, utility)
-    t.expect_type(got, is_number(got), position=tree)
+    got = _depth_value_of(t, tree, 2, utility)
     if got != 3:
-        t.fail("Two plies deep, the textbook tree is searched to its leaves: MAX gets 3.", position=tree,
-               expected=3, got=got, mistake="wrong_side" if got == -3 else None)
+        _explain_depth(t, tree, 2, utility, got, "Two plies deep, the textbook tree is searched to its leaves, MAX "
+                       "gets 3: ")
 
 
 @depth_limited.case("depths 1 and 2 on a 4x4 board, two evaluations", timeout_mistake="depth_not_decreasing")
@@ -447,7 +581,55 @@ def _(t: Context) -> None:
         _check_depth(t, state, 3, "centre")
 
 
+@depth_limited.case("called again on the same positions: the same values (nothing kept between calls)",
+                    timeout_mistake="depth_not_decreasing")
+def _(t: Context) -> None:
+    for state in random_positions(66, 2, 5, 8, _four) * 2:
+        _check_depth(t, state, 2, "centre")
+
+
 @depth_limited.case("depth 2 on the 5x5 board", timeout_mistake="depth_not_decreasing", expensive=True)
 def _(t: Context) -> None:
     for state in random_positions(63, 3, 3, 8, _five):
         _check_depth(t, state, 2, "lines")
+
+
+contract(
+    "evaluate",
+    dimension("shapes", "every direction once: across, down, the diagonal and the anti-diagonal",
+              "simple positions", "rotations and mirror images"),
+    dimension("shapes", "any m,n,k board: 3x3, 4x4, 5x5, boards that are not square, k = 3 or 4",
+              "boards that are not square", "exact scores on 40 positions", "simple positions"),
+    dimension("directions", "either player's point of view, and the opponent's lines against",
+              "the opponent's threats", "good for one player", "swapping X and O"),
+    dimension("inputs", "finished games (won, lost, drawn) and the empty board", "a won game", "a drawn game",
+              "the empty 5x5 board"),
+    dimension("numbers", "the weights 10 ** (c - 1), a line of both players' marks 0", "simple positions",
+              "exact scores"),
+    dimension("repeats", "the same position asked again", "called again"),
+)
+
+contract(
+    "is_symmetric",
+    dimension("directions", "both answers: True for symmetric evaluations, False for every kind of asymmetry",
+              "a symmetric evaluation", "an evaluation that favours X", "an evaluation that gives both players"),
+    dimension("order", "every position tested: the first, the last, errors that would cancel out",
+              "lopsided only on the last", "lopsided only on the first", "asymmetries that cancel out"),
+    dimension("numbers", "fractional scores", "fractional scores"),
+    dimension("inputs", "no positions at all; positions of other games (players MAX and MIN)",
+              "no positions at all", "textbook trees"),
+    dimension("repeats", "the same list asked again", "fractional scores, and the same list"),
+)
+
+contract(
+    "depth_limited",
+    dimension("numbers", "evaluations with whole and fractional scores (line_evaluation, centre_control)",
+              "depths 1 and 2", "depth 0"),
+    dimension("directions", "depth 0, 1, 2, 3: the evaluation where the search stops, for the player to move there",
+              "depth 0", "depths 1 and 2", "depth 3"),
+    dimension("inputs", "finished games at any depth; the evaluate given, whatever it is",
+              "a finished game", "depth 0", "the textbook tree"),
+    dimension("shapes", "4x4 and 5x5 boards, tic-tac-toe, textbook trees", "depth 3 on a 4x4 board",
+              "depth 2 on the 5x5 board", "the textbook tree"),
+    dimension("repeats", "the same position asked again", "called again"),
+)

@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any
 
 from tictac_edu.evaluation import from_root_player, window_evaluation
+from tictac_edu.exercises.checks import contract, dimension
 from tictac_edu.exercises.diagnosis import Probe, call
 from tictac_edu.exercises.positions import random_games, random_stones, stones_from
 from tictac_edu.exercises.registry import Context, declare, is_bool, is_int, is_number, show_value
@@ -140,12 +141,61 @@ def _expect_win(t: Context, stones: int, columns: int, rows: int, expected: bool
                 fallback: str | None = None, *, give_rows: bool = True) -> None:
     shown = show_stones(stones, columns, rows)
     call = f"check_win({stones}, {rows})" if give_rows else f"check_win({stones})"
-    got = t.call(*((stones, rows) if give_rows else (stones,)), position=shown)
-    t.expect_type(got, is_bool(got), position=shown, reproduce=call,
-                  mistake="return_bool" if is_int(got) else None)
+    got = _win(t, stones, rows, shown, call, give_rows)
     if got == expected:
         return
-    t.fail(message, position=shown, expected=expected, got=got, mistake=fallback, reproduce=call)
+    census, found = _win_census(t)
+    t.fail(f"{message} {census}".strip(), position=shown, expected=expected, got=got, reproduce=call,
+           mistake=found if census else fallback, observed=census or None)
+
+
+def _win(t: Context, stones: int, rows: int, shown: str, call: str, give_rows: bool = True) -> Any:
+    got = t.call(*((stones, rows) if give_rows else (stones,)), position=shown)
+    t.expect_type(got, is_bool(got), position=shown, reproduce=call, mistake="return_bool" if is_int(got) else None)
+    return got
+
+
+def _win_census(t: Context) -> tuple[str, str | None]:
+    """Which fours the learner's function misses and which non-fours it takes for fours, asked
+    about a few of each kind on the usual board and on one 5 rows high; in words, with the mistake
+    they point to (if they point to one)."""
+
+    def asks(cells: Sequence[Cell], rows: int) -> Any:
+        stones = stones_from(cells, rows)
+        return _win(t, stones, rows, show_stones(stones, 7, rows), f"check_win({stones}, {rows})")
+
+    missed: dict[str, int] = {}
+    for direction in DIRECTION_STEPS:
+        found = lines(7, 6, direction)
+        missed[direction] = sum(asks(cells, 6) is not True for cells in (found[0], found[len(found) // 2], found[-1]))
+    threes = [direction for direction in DIRECTION_STEPS if asks(lines(7, 6, direction, 3)[0], 6) is True]
+    wraps = sum(asks(cells, 6) is True for cells in wrapped_lines(7, 6)[:6] + spaced_lines(7, 6)[:6])
+    small = [direction for direction in DIRECTION_STEPS if asks(lines(7, 5, direction)[0], 5) is not True]
+    parts = [f"{direction}: misses {count} of 3" for direction, count in missed.items() if count]
+    if threes:
+        parts.append(f"three in a row taken for four ({', '.join(threes)})")
+    if wraps:
+        parts.append(f"{wraps} of 12 sets of four discs that are not in a line (across the sentinel) taken for four")
+    if small and not any(missed.values()):
+        parts.append(f"on a board 5 rows high it misses fours ({', '.join(small)})")
+    if not parts:
+        return "", None
+    text = "Asked about a few fours in each direction and a few near misses, your function: " + "; ".join(parts) + "."
+    fully = [direction for direction, count in missed.items() if count == 3]
+    if len(fully) == 4 and not threes and not wraps:
+        return text + " It finds four in a row in no direction at all.", None
+    if threes and len(threes) == 4 and not any(missed.values()):
+        return text, "three_in_a_row"
+    if wraps and not any(missed.values()) and not threes:
+        return text, "sentinel_ignored"
+    if small and not any(missed.values()) and not threes and not wraps:
+        return text, "shifts_for_six_rows"
+    if not threes and not wraps and missed == {d: 3 if d in fully else 0 for d in DIRECTION_STEPS}:
+        if len(fully) == 1:
+            return text, DIRECTION_MISTAKES[fully[0]]
+        if set(fully) == {"diagonal up-right", "diagonal down-right"}:
+            return text, "missing_diagonal_up"
+    return text, None
 
 
 def _every_line(t: Context, columns: int, rows: int, direction: str) -> None:
@@ -322,8 +372,17 @@ def _expect_window(t: Context, window: Sequence[str | None], player: str, messag
         mistake = "mixed_window"
     elif theirs and got == -OWN_WEIGHTS[theirs]:
         mistake = "opponent_weights"
-    t.fail(message or f"Not the score of this window for {player}.", position=_show_window(window, player),
-           expected=expected, got=got, mistake=mistake)
+    seen = [f"holding {count} of {player}'s discs and no other" for count in range(1, 5) if got == OWN_WEIGHTS[count]]
+    seen += [f"holding {count} of {other}'s discs and no other" for count in range(1, 5)
+             if got == OPPONENT_WEIGHTS[count]]
+    if got == 0:
+        seen.append("holding discs of both players, or none")
+    content = f"{mine} of {player}'s discs, {theirs} of {other}'s"
+    what = (f" This window holds {content}; your {show_value(got)} is the score of a window "
+            f"{' or '.join(seen)}." if seen else f" This window holds {content}.")
+    t.fail((message or f"Not the score of this window for {player}.") + what, position=_show_window(window, player),
+           expected=expected, got=got, mistake=mistake,
+           observed=f"A window with {content} got {show_value(got)}: which branch of your function gave it?")
 
 
 def _counted(player: str, mine: int, theirs: int, order: int = 0) -> list[str | None]:
@@ -532,9 +591,9 @@ def _(t: Context) -> None:
         _check_order(t, ConnectFour.from_moves(moves))
 
 
-@centre_key.case("boards 5 and 9 columns wide: the centre is state.columns // 2")
+@centre_key.case("boards 5, 9, 6 and 8 columns wide: the centre is state.columns // 2")
 def _(t: Context) -> None:
-    for columns, rows in ((5, 4), (9, 7)):
+    for columns, rows in ((5, 4), (9, 7), (6, 6), (8, 7)):
         _check_order(t, ConnectFour(columns, rows), message=f"On a board {columns} columns wide the centre column "
                      f"is {columns // 2}: it comes first, then outwards, left before right.")
 
@@ -590,3 +649,47 @@ def _(t: Context) -> None:
 def _(t: Context) -> None:
     _check_nodes(t, "4453", 6)
     _check_nodes(t, "32751571231557", 6)
+
+
+@centre_key.case("called again on the same boards: the same keys (nothing kept between calls)")
+def _(t: Context) -> None:
+    for state in (ConnectFour(), ConnectFour(5, 4), ConnectFour()):
+        _check_order(t, state)
+
+
+contract(
+    "check_win",
+    dimension("shapes", "every four in each of the 4 directions, in every place, on the usual board",
+              "four up a column", "four along a row", "four on a diagonal going up", "four on a diagonal going down"),
+    dimension("shapes", "boards 4 to 8 rows high and 5 to 9 columns wide (the shifts come from rows)",
+              "other board sizes"),
+    dimension("directions", "near misses: three in a row, a gap, discs across the sentinel, evenly spaced bits",
+              "three in a row is not four", "no wrapping round", "other board sizes"),
+    dimension("inputs", "0 discs, 1 disc, crowded and sparse boards; rows left at its default of 6",
+              "no disc, one disc", "random boards", "called without rows"),
+    dimension("outputs", "True or False, not the bitboard", "four up a column", "random games"),
+)
+
+contract(
+    "score_window",
+    dimension("numbers", "every count of one's own discs (0 to 4) and of the opponent's, with their weights",
+              "your own discs", "the opponent's discs", "an empty window"),
+    dimension("directions", "the same window scored for X and for O (the weights are not symmetric)",
+              "all 81 windows", "the symmetry test"),
+    dimension("inputs", "windows mixing both players' discs; discs in any order; a list or a tuple",
+              "discs of both players", "the order inside the window", "the window you are given"),
+    dimension("outputs", "the window given left unchanged", "the window you are given"),
+)
+
+contract(
+    "centre_key",
+    dimension("shapes", "odd and even widths: 5, 6, 7, 8, 9 columns (the centre is columns // 2)",
+              "boards 5, 9, 6 and 8 columns wide", "the empty board"),
+    dimension("order", "of two columns as far from the centre, the left one first; no two columns share a key",
+              "the empty board", "columns listed right to left"),
+    dimension("inputs", "columns listed in any order; full columns left out",
+              "columns listed right to left", "full columns left out"),
+    dimension("repeats", "the same board asked again", "called again"),
+    dimension("cost", "alpha-beta's 8,746 nodes at depth 7 with this order", "alpha-beta, depth 7",
+              "alpha-beta, depth 6"),
+)

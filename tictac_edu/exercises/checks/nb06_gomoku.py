@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
 
 from tictac_edu.evaluation.gomoku import candidate_points, line_patterns
+from tictac_edu.exercises.checks import contract, dimension
+from tictac_edu.exercises.checks.explain import once_per_function
 from tictac_edu.exercises.diagnosis import Probe, call
 from tictac_edu.exercises.positions import random_renju_positions
-from tictac_edu.exercises.registry import Context, declare, show_value
+from tictac_edu.exercises.registry import Context, declare, is_int, show_value
 from tictac_edu.games import Gomoku
 from tictac_edu.games.gomoku import BLACK, WHITE, Point, parse_point, point_name
 
@@ -83,8 +85,59 @@ def _expect_fours(t: Context, line: str, why: str = "") -> None:
     answer = {key: got[key] for key in KEYS}
     if answer == expected:
         return
-    t.fail(f"On the line {line!r}: {why or 'not the patterns of the docstring'}.", position=shown,
-           expected=expected, got=answer, mistake=_fours_mistake(line, expected, answer))
+    differ = ", ".join(f"{answer[key]!r} {key}{'s' if answer[key] != 1 else ''} (not {expected[key]})"
+                       for key in KEYS if answer[key] != expected[key])
+    census, mistake = _fours_census(t)
+    t.fail(f"On the line {line!r}: {why or 'not the patterns of the docstring'}. Your function counts {differ}. "
+           + census, position=shown, expected=expected, got=answer,
+           mistake=mistake if census else _fours_mistake(line, expected, answer), observed=census or None)
+
+
+CENSUS_LINES: tuple[tuple[str, str], ...] = (
+    ("XXXXX", "a five"), (".XXXX.", "an open four"), ("XXXX.", "a four at the edge"),
+    ("OXXXX.", "a four blocked by White"),
+    ("XX.XX", "a four with a gap"), ("X.XXX.X", "two fours"), ("XXXXXX", "one five (six in a row)"),
+    ("XXXXX.", "a five and no four"), ("..XXX..", "nothing (a three)"),
+)
+"""Simple lines whose counts say which step of a pattern count goes wrong."""
+
+
+def _fours_census(t: Context) -> tuple[str, str | None]:
+    """The learner's counts of the :data:`CENSUS_LINES` that differ, in words, and the mistake
+    they point to (if they point to one)."""
+    wrong = {}
+    for line, what in CENSUS_LINES:
+        got = t.call(line, position=_show_line(line))
+        answer = {key: got.get(key) for key in KEYS} if isinstance(got, dict) else got
+        if answer != _line_counts(line):
+            wrong[line] = (what, answer)
+    if not wrong:
+        return "", None
+    text = "Asked about simple lines, your function gives " + "; ".join(
+        f"{line!r} ({what}): {_counts_text(answer)}" for line, (what, answer) in wrong.items()) + "."
+    names = set(wrong)
+    mistake = None
+    if names <= {".XXXX."} and isinstance(wrong[".XXXX."][1], dict) and wrong[".XXXX."][1].get("four") == 2:
+        mistake = "four_per_window"
+    elif names <= {"XX.XX", "X.XXX.X"} and all(isinstance(a, dict) and a.get("open four") for _, a in wrong.values()):
+        mistake = "gap_four_open"
+    elif names <= {"XX.XX", "X.XXX.X"}:
+        mistake = "contiguous_only"
+    elif names <= {"XXXXX.", "XXXXXX"} and all(isinstance(a, dict) and a.get("four") for _, a in wrong.values()):
+        mistake = "five_also_four"
+    elif names == {"XXXXXX"}:
+        mistake = "five_per_window"
+    elif names <= {"OXXXX."}:
+        mistake = "white_ignored"
+    elif names <= {"XXXX.", "XXXXX."} and all(isinstance(a, dict) and a.get("open four") for _, a in wrong.values()):
+        mistake = "edge_as_empty"
+    return text, mistake
+
+
+def _counts_text(answer: Any) -> str:
+    if not isinstance(answer, dict):
+        return show_value(answer)
+    return ", ".join(f"{answer.get(key)!r} {key}{'' if answer.get(key) == 1 else 's'}" for key in KEYS)
 
 
 def _fours_mistake(line: str, expected: dict[str, int], got: dict[str, Any]) -> str | None:
@@ -149,6 +202,13 @@ def _(t: Context) -> None:
                 _expect_fours(t, line)
 
 
+@count_fours.case("longer lines: fives and fours side by side, White between them, fours at both edges")
+def _(t: Context) -> None:
+    for line in ("....XXXX", "XXXX....", "O.XXXX.O", ".XXXXX.XXXX.", "XXXX.XXXX", "X.XXX.XXX", "OXX.XXO", "..XXX..",
+                 "OXXXXX.", "XXXOXX.X", "XXXXX.XXXXX", ".XXXX.XXXX.", "X.XXXXX.X"):
+        _expect_fours(t, line)
+
+
 @count_fours.case("random lines of 15 points, crowded and sparse")
 def _(t: Context) -> None:
     rng = random.Random(61)
@@ -193,6 +253,12 @@ def _candidate_list(t: Context, state: Gomoku, radius: int | None) -> list[Point
         t.fail("candidates should return a list of points (x, y), such as [(7, 7), (8, 7)]; it returned "
                f"{show_value(got)}.", kind="wrong type", position=state, expected="a list of (x, y) tuples",
                got=show_value(got), raw=True, reproduce=reproduce)
+    odd = [point for point in got if not (is_int(point[0]) and is_int(point[1]))]
+    if odd:
+        t.fail("A point is a pair of whole numbers (x, y), the column and the row; your list holds "
+               f"{show_value(odd[0])}. (`size // 2` divides without a remainder; `size / 2` gives 7.5.)",
+               kind="wrong type", position=state, expected="points (x, y) of whole numbers", got=show_value(got),
+               raw=True, reproduce=reproduce)
     return list(got)
 
 
@@ -202,7 +268,7 @@ def _expect_candidates(t: Context, state: Gomoku, radius: int | None = None, why
     if len(set(got)) != len(got):
         repeated = sorted({point for point in got if got.count(point) > 1})
         t.fail(f"Some points are listed more than once: {', '.join(_named(point, state) for point in repeated[:6])}.",
-               position=state, expected=f"{len(expected)} points, each once", got=f"{len(got)} points", raw=True,
+               position=state, expected=_points_text(expected, state), got=_points_text(got, state), raw=True,
                mistake="duplicate_points")
     if sorted(got) == sorted(expected):
         return
@@ -217,9 +283,17 @@ def _expect_candidates(t: Context, state: Gomoku, radius: int | None = None, why
         parts.append(f"not candidates but listed, {len(extra)}: "
                      f"{', '.join(_named(point, state) for point in extra[:8])}")
     t.fail((why + " " if why else "") + "; ".join(parts) + ".", position=state,
-           expected=f"{len(expected)} points", got=f"{len(got)} points", raw=True,
+           expected=_points_text(expected, state), got=_points_text(got, state), raw=True,
            mistake=_candidates_mistake(state, radius or 2, missing, extra, off, taken),
            reproduce=f"state = {_position_code(state)}; candidates(state{'' if radius is None else f', {radius}'})")
+
+
+def _points_text(points: Sequence[Point], state: Gomoku) -> str:
+    """``24 points: F10, F9, ...`` (sorted, shortened)."""
+    names = [point_name(point, state.size) if 0 <= point[0] < state.size and 0 <= point[1] < state.size
+             else str(point) for point in sorted(points)]
+    shown = ", ".join(names[:40]) + (", ..." if len(names) > 40 else "")
+    return f"{len(points)} point{'s' if len(points) != 1 else ''}: {shown}"
 
 
 def _named(point: Point, state: Gomoku) -> str:
@@ -375,9 +449,39 @@ def _expect_forbidden(t: Context, black: set[Point], white: set[Point], point: P
                reproduce=_code(black, white, point, size))
     if got == expected:
         return
-    t.fail(lesson or f"At {point_name(point, size)} the rules give {expected!r}.", position=position,
-           expected=expected, got=got, mistake=_forbidden_mistake(black, white, point, size, expected, got),
-           reproduce=_code(black, white, point, size))
+    census, mistake = _forbidden_census(t)
+    t.fail((lesson or f"At {point_name(point, size)} the rules give {expected!r}.") + (" " + census if census else ""),
+           position=position, expected=expected, got=got,
+           mistake=mistake if census else _forbidden_mistake(black, white, point, size, expected, got),
+           reproduce=_code(black, white, point, size), observed=census or None)
+
+
+def _forbidden_census(t: Context) -> tuple[str, str | None]:
+    """The learner's answers to the composed problems (one rule each) that differ from the
+    rules, in words, and the mistake they point to (if they point to one)."""
+    wrong = {}
+    for title, black_names, white_names, name, _ in COMPOSED:
+        black, white = _composed_position(black_names, white_names)
+        point = parse_point(name)
+        got = t.call(black, white, point, position=_board(black, white).text())
+        expected = _board(black, white).forbidden_points().get(point)
+        if got != expected:
+            wrong[title] = (name, expected, got)
+    if not wrong:
+        return "", None
+    text = "Asked about the composed problems, one rule each, your function answers " + "; ".join(
+        f"{title} ({name}): {got!r}, not {expected!r}" for title, (name, expected, got) in wrong.items()) + "."
+    names = set(wrong)
+    kinds = {got for _, _, got in wrong.values()}
+    if kinds == {None} and {"a double-three", "an overline", "two fours on one line"} <= names:
+        return text + " Every forbidden point came back None: does a test before the overline, double-four and " \
+                      "double-three tests (the five test?) return too early?", None
+    rules = {"five first": "five_not_first", "an overline": "overline_as_five",
+             "two fours on one line": "one_four_per_line", "a fake three": "fake_three",
+             "one open three": "three_per_point", "a four and a three": "four_as_three"}
+    if len(names) == 1 and next(iter(names)) in rules:
+        return text, rules[next(iter(names))]
+    return text, None
 
 
 def _forbidden_mistake(black: set[Point], white: set[Point], point: Point, size: int, expected: str | None,
@@ -449,9 +553,344 @@ def _(t: Context) -> None:
             _expect_forbidden(t, black, white, point, state=state)
 
 
+@forbidden_kind.case("the far edge of the 15 x 15 board (size left at 15): a three against the edge is not open")
+def _(t: Context) -> None:
+    black = {(12, 7), (13, 7), (14, 5), (14, 6)}
+    _expect_forbidden(t, black, set(), (14, 7), "O8 makes one open three, down (O6-O7-O8), and a three against the "
+                      "right edge (M8-N8-O8) that can never become a straight four: one three, allowed. (With the "
+                      "board taken one column wider, it would be a double-three.)")
+    black = {(0, 10), (0, 11), (0, 12), (0, 13)}
+    _expect_forbidden(t, black | {(0, 8)}, set(), (0, 9), "A6 makes six in a row on the left edge, A7 to A2: an "
+                      "overline.")
+
+
+@forbidden_kind.case("called again on the same points: the same answers (nothing kept between calls)")
+def _(t: Context) -> None:
+    for index in (0, 2, 0, 2):
+        _, black_names, white_names, point, lesson = COMPOSED[index]
+        black, white = _composed_position(black_names, white_names)
+        _expect_forbidden(t, black, white, parse_point(point), lesson)
+
+
 @forbidden_kind.case("a 9 x 9 board: the size is passed on")
 def _(t: Context) -> None:
     black, white = {(1, 4), (2, 4), (4, 2), (4, 1)}, set[Point]()
     _expect_forbidden(t, black, white, (4, 4), "On a 9 x 9 board, (4, 4) makes two open threes.", size=9)
     black, white = {(0, 4), (1, 4), (2, 4), (4, 4), (5, 4)}, set[Point]()
     _expect_forbidden(t, black, white, (3, 4), "(3, 4) makes six in a row on a 9 x 9 board.", size=9)
+
+
+contract(
+    "count_fours",
+    dimension("order", "each set of four stones once: an open four seen by two windows is one; two fours on one line "
+              "are two", "an open four", "XX.XX is a four"),
+    dimension("order", "a five beside a four that shares stones; six in a row is one five; the stones of a five are "
+              "not a four again", "fives: six in a row", "every line of 5 to 8 points"),
+    dimension("shapes", "lines of 0 to 15 points, the edges of the board and White's stones blocking",
+              "blocked by White or by the edge", "every line of 5 to 8 points", "longer lines",
+              "random lines of 15 points"),
+    dimension("outputs", 'a dict with the three keys, a count of 0 included', "every line of 5 to 8 points"),
+)
+
+contract(
+    "candidates",
+    dimension("shapes", "the 15 x 15 board and a 9 x 9 one; stones on the edges and in the corners",
+              "stones near the edge", "random games of 5 to 60 moves", "the empty board"),
+    dimension("inputs", "the empty board (the centre alone), one stone, many stones of both colours",
+              "the empty board", "one stone in the middle", "stones close together"),
+    dimension("numbers", "radius 1, 2 (the default) and 3", "radius 1 and radius 3", "one stone in the middle"),
+    dimension("outputs", "each point once, empty and on the board, in any order", "stones close together",
+              "random games"),
+)
+
+contract(
+    "forbidden_kind",
+    dimension("order", "the rules' order: a five first (even with a double-four), then overline, double-four, "
+              "double-three", "five first", "an overline", "two fours on one line", "a double-three"),
+    dimension("order", "combinations: two fours on one line, a four and a three (allowed), a fake three",
+              "two fours on one line", "a four and a three", "a fake three"),
+    dimension("shapes", "the 15 x 15 default with stones on the far edge, and a 9 x 9 board",
+              "the far edge", "a 9 x 9 board"),
+    dimension("inputs", "random positions of 10 to 60 stones, every empty point", "every empty point"),
+    dimension("repeats", "the same point asked again", "called again"),
+)
+
+
+# -- vcf: victory by continuous fours ----------------------------------------------------------------
+
+vcf = declare(
+    "vcf", notebook="06",
+    summary="a victory by continuous fours for the player to move: every attacking move a four, every reply forced",
+    returns="a list of points (the winning line) or None",
+    reference="tictac_edu.exercises.solutions.nb06_gomoku:vcf",
+    hints=[
+        "Write the helper first: the empty points where one more stone of a side makes five. A five point of the "
+        "stones just played lies on their four lines; test a point with `run_length(stones | {point}, point, "
+        "direction) >= 5` for each of the 4 directions.",
+        "The order of the tests: her own five point first (return it), then depth 0 (None), then the defender's five "
+        "points: two or more, she has lost (None); one, she must play there, and it must be a four for the attack "
+        "to go on.",
+        "For each move that makes a four: if it makes two five points, she has won: `[move, one, other]`. Otherwise "
+        "the defender's block is forced: `rest = vcf(attacker | {move}, defender | {block}, depth - 1, size)`, and "
+        "if rest is not None, return `[move, block, *rest]`. New sets each time: never add to the sets given.",
+    ],
+)
+
+VCF_POSITIONS: tuple[tuple[str, int, str, int], ...] = (
+    # (title, size, moves "x,y ..." from the empty board (the player to move attacks), depth)
+    ("a VCF of two fours", 15, "10,2 7,6 9,2 10,5 8,10 5,6 9,10 6,5 5,8 10,6 6,8 9,5 4,5 7,7 3,11", 2),
+    ("the same position, one four allowed: no VCF", 15, "10,2 7,6 9,2 10,5 8,10 5,6 9,10 6,5 5,8 10,6 6,8 9,5 4,5 "
+     "7,7 3,11", 1),
+    ("a VCF of three fours, none shorter", 15, "7,7 8,7 4,9 7,2 4,5 5,7 7,9 9,9 7,13 4,10 6,8 4,8 8,6 7,6 8,5 9,5 "
+     "6,7 8,4 4,4 6,4 7,8", 3),
+    ("the same position, two fours allowed: no VCF", 15, "7,7 8,7 4,9 7,2 4,5 5,7 7,9 9,9 7,13 4,10 6,8 4,8 8,6 "
+     "7,6 8,5 9,5 6,7 8,4 4,4 6,4 7,8", 2),
+    ("the defender has a four: block it first (here it leads nowhere)", 15, "7,3 7,8 7,5 7,7 7,4 9,7 4,6 9,10 6,5 "
+     "6,8 10,7 6,10 8,5 6,9 6,7 5,8 10,10 6,4 10,8 3,10 5,5", 2),
+    ("a five at once: the five alone", 15, "9,4 5,8 6,1 8,5 6,2 4,9 11,7 7,6 9,7 8,10 4,6 8,4 3,6 5,7 10,5 5,5 9,8",
+     2),
+    ("no four at all: no VCF", 15, "8,5 7,9 8,6 6,6 8,8", 3),
+    ("a 9 x 9 board: a VCF of two fours along the edges", 9, "8,4 7,2 2,3 7,3 6,2 8,0 4,2 8,3 5,2 5,6 1,0 5,8 7,1 "
+     "4,3 2,1 8,5", 2),
+    ("a 9 x 9 board: three fours", 9, "6,3 0,7 6,2 1,8 0,4 3,5 1,7 7,8 7,0 8,8 5,2 5,1 8,3 8,0 5,3 2,2 8,6 1,6", 3),
+    ("a 9 x 9 board: the defender has a four", 9, "3,6 7,7 3,8 1,5 2,6 4,4 7,6 1,4 3,4 1,8 8,3 7,1 5,5 4,8 3,5 1,3 "
+     "6,8", 2),
+)
+"""Positions from random games (searched once for the traps each holds), as moves from the empty
+board: the player to move attacks."""
+
+Stones = set[Point]
+
+VCF_COMPOSED: tuple[tuple[str, Sequence[Point], Sequence[Point], int], ...] = (
+    ("an open four: two five points, one four is enough", ((5, 7), (6, 7), (7, 7)), ((0, 0), (0, 1), (14, 14)), 1),
+    ("a double four two steps from every stone", ((5, 7), (6, 7), (7, 7), (9, 3), (9, 4), (9, 5)),
+     ((4, 7), (9, 2), (0, 0), (0, 14), (14, 0), (14, 14)), 1),
+    ("the defender has two five points: lost, even with an open four to make",
+     ((1, 3), (1, 4), (1, 5), (7, 8), (8, 8), (9, 8)), ((2, 2), (3, 2), (4, 2), (5, 2), (12, 12), (12, 13)), 2),
+    ("a five at once with no four allowed", ((5, 7), (6, 7), (7, 7), (8, 7)), ((4, 7), (0, 0), (0, 1)), 0),
+    ("a double four two rows below and two columns right of every stone",
+     ((9, 3), (9, 4), (9, 5), (5, 3), (6, 4), (7, 5)), ((9, 2), (4, 2), (0, 0), (0, 14), (14, 0), (14, 14)), 1),
+    ("a four against the left edge: one five point, no win in one four", ((0, 7), (1, 7), (2, 7)),
+     ((14, 0), (14, 1), (14, 14)), 1),
+    ("a five at the left edge, on column A", ((1, 7), (2, 7), (3, 7), (4, 7)), ((5, 7), (14, 1), (14, 14)), 2),
+)
+"""Composed positions: (title, the attacker's stones, the defender's, depth)."""
+
+
+@cache
+def vcf_problems() -> tuple[tuple[str, frozenset[Point], frozenset[Point], int, int], ...]:
+    """Every position of the checks as (title, attacker's stones, defender's, depth, size)."""
+    problems = []
+    for title, size, moves, depth in VCF_POSITIONS:
+        points: list[Point | str] = [(int(move.split(",")[0]), int(move.split(",")[1])) for move in moves.split()]
+        state = Gomoku.from_moves(points, size=size)
+        attacker = frozenset(state.stones(state.to_move))
+        defender = frozenset(state.stones(WHITE if state.to_move == BLACK else BLACK))
+        problems.append((title, attacker, defender, depth, size))
+    for title, attacker_points, defender_points, depth in VCF_COMPOSED:
+        problems.append((title, frozenset(attacker_points), frozenset(defender_points), depth, 15))
+    return tuple(problems)
+
+
+def vcf_board(attacker: Stones, defender: Stones, size: int) -> Gomoku:
+    """The position with the attacker as Black, to move (freestyle: the colours do not matter)."""
+    return Gomoku.from_stones(sorted(attacker), sorted(defender), size=size, to_move=BLACK)
+
+
+def check_line(line: Any, attacker: Stones, defender: Stones, depth: int, size: int) -> tuple[str, str]:
+    """Whether ``line`` is a right answer: ("", "") if it is a VCF of at most ``depth`` fours (a
+    five at once alone when there is one); else (the kind of fault, the fault in words)."""
+    from tictac_edu.solvers.threats import must_block, win_in_one
+
+    state = vcf_board(attacker, defender, size)
+    fives = must_block(Gomoku.from_stones(sorted(attacker), sorted(defender), size=size, to_move=WHITE))
+    if not isinstance(line, list | tuple) or not line or not all(
+            isinstance(point, tuple) and len(point) == 2 and all(is_int(v) for v in point) for point in line):
+        return "format", f"a line is a list of points (x, y); this is {show_value(line)}"
+    if len(line) % 2 == 0:
+        return "format", ("the line ends with a defender's reply, or leaves the replies out: it is the attacker's "
+                          "move, the defender's reply, and so on, ending with the attacker's five")
+    if fives:
+        if len(line) == 1 and tuple(line[0]) in fives:
+            return "", ""
+        return "five first", (f"the attacker can make five at once at {_names(fives, size)}: the line is that "
+                              "five alone")
+    fours = (len(line) - 1) // 2
+    if fours > depth:
+        return "depth", f"the line plays {fours} fours; depth {depth} allows at most {depth}"
+    for index in range(0, len(line), 2):
+        move = tuple(line[index])
+        name = _name(move, size)
+        if move not in state.legal_moves():
+            return "illegal", f"{name} is not an empty point of the board"
+        after = state.play(move)
+        if index == len(line) - 1:
+            if after.winner == BLACK:
+                return "", ""
+            return "not five", f"the line ends with {name}, which does not make five"
+        blocks = must_block(after)
+        counter = win_in_one(after)
+        if counter is not None:
+            return "counter", (f"after {name} the defender makes five at {_name(counter, size)}: he had a four of "
+                               "his own, and the attacker must block it first")
+        if not blocks:
+            return "not a four", f"{name} is not a four: it threatens no five, and the defender may play anywhere"
+        reply = tuple(line[index + 1])
+        if reply not in blocks:
+            return "not forced", (f"after {name} the defender must block at {_names(blocks, size)}; the line has him "
+                                  f"play {_name(reply, size)}")
+        state = after.play(reply)
+    return "format", "the line does not end with a five"
+
+
+def _name(point: Any, size: int) -> str:
+    try:
+        return point_name(tuple(point), size)
+    except (TypeError, ValueError):
+        return show_value(point)
+
+
+def _names(points: Iterable[Point], size: int) -> str:
+    return " or ".join(_name(point, size) for point in sorted(points))
+
+
+def _vcf_answer(t: Context, attacker: frozenset[Point], defender: frozenset[Point], depth: int, size: int) -> Any:
+    shown = vcf_board(set(attacker), set(defender), size).text() + f"\n(Black attacks; depth {depth})"
+    arguments: tuple[Any, ...] = (set(attacker), set(defender), depth) if size == 15 else \
+        (set(attacker), set(defender), depth, size)
+    got = t.call(*arguments, position=shown)
+    if isinstance(got, tuple):
+        got = list(got)
+    return got
+
+
+def vcf_outcome(line: Any, attacker: Stones, defender: Stones, depth: int, size: int) -> str:
+    """``"none"``, ``"valid"`` or the kind of fault of an answer (for naming a mistake)."""
+    if line is None:
+        return "none"
+    kind, _ = check_line(line, attacker, defender, depth, size)
+    return kind or "valid"
+
+
+def _vcf_census(t: Context) -> str:
+    """The learner's answers on every problem that are wrong, in words (worked out once per
+    check: the diagnosis, which asks the same problems, names the mistake)."""
+    def compute() -> str:
+        wrong = []
+        for index, (title, attacker, defender, depth, size) in enumerate(vcf_problems()):
+            got = _vcf_answer(t, attacker, defender, depth, size)
+            outcome = vcf_outcome(got, set(attacker), set(defender), depth, size)
+            if outcome not in ("valid", "none") or (outcome == "none") == (vcf_answer(index) is not None):
+                wrong.append(f"{title}: {'no VCF found' if outcome == 'none' else outcome}")
+        return ("Asked about every problem, your function is wrong on " + "; ".join(wrong) + ".") if wrong else ""
+
+    return str(once_per_function(t.fn, "vcf census", compute))
+
+
+@cache
+def vcf_answer(index: int) -> list[Point] | None:
+    """The reference's answer to problem number ``index`` of :func:`vcf_problems` (worked out once)."""
+    _, attacker, defender, depth, size = vcf_problems()[index]
+    return vcf.reference(set(attacker), set(defender), depth, size)
+
+
+def _expect_vcf(t: Context, attacker: frozenset[Point], defender: frozenset[Point], depth: int, size: int = 15,
+                why: str = "") -> None:
+    got = _vcf_answer(t, attacker, defender, depth, size)
+    right = next(vcf_answer(index) for index, problem in enumerate(vcf_problems())
+                 if problem[1:] == (attacker, defender, depth, size))
+    shown = vcf_board(set(attacker), set(defender), size).text() + f"\n(Black attacks; depth {depth})"
+    code = f"vcf({sorted(attacker)}, {sorted(defender)}, {depth}" + ("" if size == 15 else f", {size}") + ")"
+    if got is None:
+        if right is None:
+            return
+        seen = (f"There is a VCF of at most {depth} four{'s' if depth != 1 else ''} here, for example "
+                f"{' '.join(_name(point, size) for point in right)}; your function found none.")
+    else:
+        kind, fault = check_line(got, set(attacker), set(defender), depth, size)
+        if not kind:
+            return
+        names = " ".join(_name(point, size) for point in got) if isinstance(got, list) else show_value(got)
+        seen = f"Your line {names} is not a win: {fault}."
+    census = _vcf_census(t)
+    t.fail((why + " " if why else "") + seen + (" " + census if census else ""), position=shown,
+           expected=" ".join(_name(point, size) for point in right) if right else "None (no VCF)",
+           got=" ".join(_name(point, size) for point in got) if isinstance(got, list) else show_value(got),
+           raw=True, observed=census or seen, reproduce=code)
+
+
+def _problem(title: str) -> tuple[frozenset[Point], frozenset[Point], int, int]:
+    for name, attacker, defender, depth, size in vcf_problems():
+        if name == title:
+            return attacker, defender, depth, size
+    raise KeyError(title)
+
+
+def _vcf_case(title: str, lesson: str, *, titles: Sequence[str] | None = None) -> None:
+    @vcf.case(title)
+    def _(t: Context) -> None:
+        for name in titles or (title,):
+            attacker, defender, depth, size = _problem(name)
+            _expect_vcf(t, attacker, defender, depth, size, lesson)
+
+
+_vcf_case("a five at once: the five alone", "She can make five now: the answer is that point alone, [point].",
+          titles=("a five at once: the five alone", "a five at once with no four allowed"))
+_vcf_case("an open four: two five points, one four is enough", "One four with two five points wins: the defender "
+          "blocks one, she plays the other.")
+_vcf_case("a double four two steps from every stone", "A four can be two steps from every stone of hers (X X X . "
+          "m): the candidates reach two steps, not one, in every direction.",
+          titles=("a double four two steps from every stone",
+                  "a double four two rows below and two columns right of every stone"))
+_vcf_case("the edges of the 15 x 15 board: a five on column A, a four against the edge", "The board ends at "
+          "column A: a five point there counts, a point beyond it does not.",
+          titles=("a five at the left edge, on column A", "a four against the left edge: one five point, no win in "
+                  "one four"))
+_vcf_case("a VCF of two fours", "Four, forced block, four, forced block, five: the line holds the replies too.",
+          titles=("a VCF of two fours", "the same position, one four allowed: no VCF"))
+_vcf_case("a VCF of three fours, none shorter", "depth is the most fours she may play before her five.",
+          titles=("a VCF of three fours, none shorter", "the same position, two fours allowed: no VCF"))
+_vcf_case("the defender has a four: block it first (here it leads nowhere)", "A four of the defender's must be "
+          "blocked before anything else; if that block is no four, the attack is over.",
+          titles=("the defender has a four: block it first (here it leads nowhere)",
+                  "a 9 x 9 board: the defender has a four"))
+_vcf_case("the defender has two five points: lost, even with an open four to make", "Two five points of the "
+          "defender cannot both be blocked: no VCF.")
+_vcf_case("no four at all: no VCF", "Without a four there is no VCF.")
+_vcf_case("a 9 x 9 board: a VCF of two fours along the edges", "The board's size is passed on: fours end at its "
+          "edges.", titles=("a 9 x 9 board: a VCF of two fours along the edges", "a 9 x 9 board: three fours"))
+
+
+@vcf.case("the sets given are left unchanged, and the same problem asked again gives a win again")
+def _(t: Context) -> None:
+    for title in ("a VCF of two fours", "a VCF of two fours", "an open four: two five points, one four is enough"):
+        attacker, defender, depth, size = _problem(title)
+        _expect_vcf(t, attacker, defender, depth, size, "Asked again, with sets of its own:")
+
+
+@vcf.probes
+def _() -> list[Probe]:
+    def probe(attacker: frozenset[Point], defender: frozenset[Point], depth: int, size: int) -> Probe:
+        def ask(fn: Callable[..., Any]) -> str:
+            a, d = set(attacker), set(defender)
+            outcome = vcf_outcome(fn(a, d, depth, size), set(attacker), set(defender), depth, size)
+            return outcome + ("" if (a, d) == (set(attacker), set(defender)) else " (the sets changed)")
+        return ask
+
+    return [probe(attacker, defender, depth, size) for _, attacker, defender, depth, size in vcf_problems()]
+
+
+contract(
+    "vcf",
+    dimension("order", "her five first; then the defender's fours (one: block it, and only a four goes on; two: "
+              "lost); then her own fours", "a five at once", "the defender has a four", "the defender has two"),
+    dimension("directions", "a VCF found when there is one within depth, None when there is none, both ways, at "
+              "the depth limit", "a VCF of two fours", "a VCF of three fours", "no four at all"),
+    dimension("shapes", "the 15 x 15 default and a 9 x 9 board, stones on the edges", "a 9 x 9 board",
+              "the edges of the 15 x 15 board"),
+    dimension("inputs", "fours of every kind: an open four, a double four two steps from every stone, fours "
+              "with a gap", "an open four", "a double four"),
+    dimension("outputs", "the line with the defender's forced replies, ending with the five; the sets unchanged",
+              "a VCF of two fours", "the sets given are left unchanged"),
+    dimension("repeats", "the same problem asked again", "the sets given are left unchanged"),
+)

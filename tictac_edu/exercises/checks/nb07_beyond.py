@@ -11,6 +11,7 @@ from typing import Any
 from tictac_edu.agents import SearchAgent, difficulty_agent
 from tictac_edu.arena import play_game as arena_game
 from tictac_edu.evaluation import line_evaluation
+from tictac_edu.exercises.checks import contract, dimension
 from tictac_edu.exercises.diagnosis import Probe, call
 from tictac_edu.exercises.registry import Context, declare, is_int, is_number, show_value
 from tictac_edu.games import TicTacToe, play_moves
@@ -105,9 +106,40 @@ def _expect_pairs(t: Context, results: dict[tuple[Any, bool], str | None], openi
                f"once with A first and once with B first. Calls made: {recorder.calls[:8]}.", position=shown,
                expected="two games per opening", got=f"{len(recorder.calls)} games", raw=True,
                mistake=_pairs_mistake(recorder, openings, got, expected, results))
+    census, found = _points_census(t)
+    mistake = _pairs_mistake(recorder, openings, got, expected, results)
     t.fail((why + " " if why else "") + f"Games played (opening, A first?): {recorder.calls[:8]}"
-           + (" ..." if len(recorder.calls) > 8 else "") + ".", position=shown, expected=expected, got=list(got),
-           mistake=_pairs_mistake(recorder, openings, got, expected, results))
+           + (" ..." if len(recorder.calls) > 8 else "") + "." + (" " + census if census else ""), position=shown,
+           expected=expected, got=list(got), mistake=mistake or found, observed=census or None)
+
+
+POINTS_CENSUS: tuple[tuple[str, str | None, str | None, float], ...] = (
+    ("two wins of A", "A", "A", 2.0), ("two draws", None, None, 1.0), ("two losses of A", "B", "B", 0.0),
+    ("A winning as first player and B winning as first player", "A", "B", 1.0),
+    ("A winning as second player and B winning as second player", "B", "A", 1.0),
+)
+"""One pair of games each: (what, winner with A first, winner with B first, A's score)."""
+
+
+def _points_census(t: Context) -> tuple[str, str | None]:
+    """What the learner's function scores for simple pairs, in words, and the mistake it points
+    to (if it points to one)."""
+    wrong = {}
+    for what, a_first, b_first, score in POINTS_CENSUS:
+        recorder = Recorder({("p", True): a_first, ("p", False): b_first})
+        got = t.call(recorder, ["p"], position=f"pair_scores(play_game, ['p'])  # {what}")
+        value = got[0] if isinstance(got, list | tuple) and len(got) == 1 else got
+        if value != score:
+            wrong[what] = (score, value)
+    if not wrong:
+        return "", None
+    text = "Asked about one pair, your function scores " + "; ".join(
+        f"{what}: {show_value(value)} (not {score:g})" for what, (score, value) in wrong.items()) + "."
+    if set(wrong) == {"two draws"} and wrong["two draws"][1] == 0:
+        return text, "draws_as_losses"
+    if set(wrong) == {POINTS_CENSUS[3][0], POINTS_CENSUS[4][0]}:
+        return text, "winner_as_first_player"
+    return text, None
 
 
 @cache
@@ -175,6 +207,15 @@ def _(t: Context) -> None:
                   "One opening: one pair of two games.")
 
 
+@pair_scores.case("openings that repeat: each pair scored on its own, in the order given")
+def _(t: Context) -> None:
+    openings = ["a", "b", "a", "a", "c"]
+    rule = {"a": ("A", None), "b": ("B", "B"), "c": (None, "A")}
+    _expect_pairs(t, _table(openings, lambda opening, a_first: rule[opening][0 if a_first else 1]), openings,
+                  "A match can draw the same opening twice: each time it is a pair of its own (one number per "
+                  "opening in the list, repeats included).")
+
+
 @pair_scores.case("real games: tic-tac-toe's hard level (A) against a one-ply search (B)")
 def _(t: Context) -> None:
     results = dict(_tictactoe_results())
@@ -223,36 +264,86 @@ def _scores_text(children: Sequence[tuple[float, int]], parent_visits: int, expl
     return "; ".join(parts)
 
 
-def _select_mistake(children: Sequence[tuple[float, int]], parent_visits: int, exploration: float,
-                    got: int) -> str | None:
-    """The classic mistake that explains the index ``got`` (a guess)."""
-    if not 0 <= got < len(children):
-        return None
+SELECT_BATTERY: tuple[tuple[tuple[tuple[float, int], ...], int, float | None], ...] = (
+    (((3, 4), (1, 2)), 6, None), (((3, 4), (0, 0)), 4, None), (((9, 10), (1, 10)), 20, None),
+    (((9, 10), (1, 10)), 20, 0.1), (((5, 10), (5, 10)), 20, None), (((60, 100), (2, 5)), 105, None),
+    (((60, 100), (2, 5)), 105, 0.5), (((7, 10), (30, 50), (1, 3)), 63, None), (((40, 50), (1, 2)), 52, 0.2),
+    (((2, 10), (3, 10), (1, 10)), 30, 3.0), (((60, 100), (4, 15)), 115, None), (((9, 10), (3, 5)), 15, 10.0),
+)
+"""Small choices that tell the classic slips of UCB1 apart (each slip picks otherwise on some)."""
+
+
+def _ucb1_variant(children: Sequence[tuple[float, int]], parent_visits: int, exploration: float, *,
+                  explore: bool = True, flip: bool = False, last: bool = False, formula: str = "ucb1") -> int:
+    """The child UCB1, or one classic slip of it, selects."""
+    best, best_score = 0, -math.inf
+    for index, (wins, visits) in enumerate(children):
+        if visits == 0:
+            return index
+        mean = (visits - wins) / visits if flip else wins / visits
+        ratio = math.log(parent_visits) / visits if formula != "log10" else math.log10(parent_visits) / visits
+        bonus = ratio if formula == "no_sqrt" else math.sqrt(ratio)
+        score = mean + (exploration * bonus if explore else 0.0)
+        if score > best_score or (last and score == best_score):
+            best, best_score = index, score
+    return best
+
+
+SELECT_SLIPS: tuple[tuple[str, dict[str, Any], str], ...] = (
+    ("no_exploration", {"explore": False}, "the best mean alone is picked (no exploration bonus)"),
+    ("wrong_side_value", {"flip": True}, "the wins are read for the other player"),
+    ("ties_last", {"last": True}, "the last of equal children is picked"),
+    ("ucb1_formula", {"formula": "no_sqrt"}, "the bonus has no square root"),
+    ("ucb1_formula", {"formula": "log10"}, "the bonus uses log10"),
+    ("ucb1_formula", {"fixed": True}, "the exploration constant given is ignored"),
+)
+
+
+def _select_census(t: Context) -> tuple[str, str | None]:
+    """The learner's picks on :data:`SELECT_BATTERY` that differ from UCB1, in words, and the
+    slip that makes exactly her picks (if one does)."""
+    picks = []
+    for children, parent, exploration in SELECT_BATTERY:
+        arguments: tuple[Any, ...] = (list(children), parent) if exploration is None else \
+            (list(children), parent, exploration)
+        picks.append(t.call(*arguments, position=_show_children(children, parent, exploration)))
+    right = [_ucb1_variant(children, parent, math.sqrt(2) if c is None else c) for children, parent, c in
+             SELECT_BATTERY]
+    wrong = [index for index, (mine, truth) in enumerate(zip(picks, right, strict=True)) if mine != truth]
+    if not wrong:
+        return "", None
+    shown = "; ".join(f"{_show_children(*SELECT_BATTERY[i])} -> {show_value(picks[i])}, not {right[i]}"
+                      for i in wrong[:4])
+    text = (f"Asked about a few small choices, your function picks otherwise than UCB1 on {len(wrong)} of "
+            f"{len(SELECT_BATTERY)}: {shown}" + (" ..." if len(wrong) > 4 else "") + ".")
+    for mistake, change, looks in SELECT_SLIPS:
+        options = dict(change)
+        fixed = options.pop("fixed", False)
+        slip = [_ucb1_variant(children, parent, math.sqrt(2) if fixed or c is None else c, **options)
+                for children, parent, c in SELECT_BATTERY]
+        if slip == picks:
+            return f"{text} That is what UCB1 gives when {looks}.", mistake
+    return text, None
+
+
+def _pick_text(children: Sequence[tuple[float, int]], parent_visits: int, exploration: float, got: Any,
+               expected: int) -> str:
+    """What the learner's pick is among the children: not a child, unvisited, the best mean..."""
+    if not is_int(got) or not 0 <= got < len(children):
+        return f"Your function returned {show_value(got)}, not the index of a child (0 to {len(children) - 1})."
     unvisited = [index for index, (_, visits) in enumerate(children) if visits == 0]
-    if unvisited and got not in unvisited:
-        return "unvisited_skipped"
-    visited = [(index, wins, visits) for index, (wins, visits) in enumerate(children) if visits]
-
-    def best(score: Callable[[float, int], float], last: bool = False) -> int:
-        chosen, value = -1, -math.inf
-        for index, wins, visits in visited:
-            current = score(wins, visits)
-            if current > value or (last and current == value):
-                chosen, value = index, current
-        return chosen
-
-    if got == best(lambda wins, visits: wins / visits):
-        return "no_exploration"
-    if got == best(lambda wins, visits: (visits - wins) / visits + exploration *
-                   math.sqrt(math.log(parent_visits) / visits)):
-        return "wrong_side_value"
-    if got == best(lambda wins, visits: ucb1(wins, visits, parent_visits, exploration), last=True):
-        return "ties_last"
-    no_root = best(lambda wins, visits: wins / visits + exploration * math.log(parent_visits) / visits)
-    log10 = best(lambda wins, visits: wins / visits + exploration * math.sqrt(math.log10(parent_visits) / visits))
-    if got in (no_root, log10):
-        return "ucb1_formula"
-    return None
+    if unvisited:
+        return f"Child {unvisited[0]} is unvisited and comes first; your function picked child {got}."
+    means = [wins / visits for wins, visits in children]
+    scores = [ucb1(wins, visits, parent_visits, exploration) for wins, visits in children]
+    if math.isclose(scores[got], scores[expected], rel_tol=1e-12):
+        return f"Children {expected} and {got} have equal scores: the first of equal children is picked."
+    if means[got] == max(means):
+        return (f"Your function picked child {got}, the best mean (wins / visits); UCB1 picks child {expected}, the "
+                "best mean + exploration bonus.")
+    if means[got] == min(means):
+        return f"Your function picked child {got}, the LOWEST mean."
+    return f"Your function picked child {got}, with a UCB1 score of {scores[got]:.3f}, below child {expected}'s."
 
 
 def _expect_child(t: Context, children: Sequence[tuple[float, int]], parent_visits: int,
@@ -269,8 +360,15 @@ def _expect_child(t: Context, children: Sequence[tuple[float, int]], parent_visi
         range(len(children)), key=lambda index: (ucb1(*children[index], parent_visits, c), -index))
     if got == expected:
         return
-    t.fail((why + " " if why else "") + f"UCB1 scores (mean + bonus): {_scores_text(children, parent_visits, c)}.",
-           position=shown, expected=expected, got=got, mistake=_select_mistake(children, parent_visits, c, got))
+    if not unvisited and 0 <= got < len(children) and got < expected and math.isclose(
+            ucb1(children[got][0], children[got][1], parent_visits, c),
+            ucb1(children[expected][0], children[expected][1], parent_visits, c), rel_tol=1e-9):
+        return  # a tie within rounding: the first of (nearly) equal children is right too
+    census, mistake = _select_census(t)
+    seen = _pick_text(children, parent_visits, c, got, expected)
+    t.fail((why + " " if why else "") + f"UCB1 scores (mean + bonus): {_scores_text(children, parent_visits, c)}. "
+           + seen + (" " + census if census else ""), position=shown, expected=expected, got=got, mistake=mistake,
+           observed=f"{seen} {census}".strip())
 
 
 @select_child.probes
@@ -321,6 +419,20 @@ def _(t: Context) -> None:
     _expect_child(t, [(1, 2), (2, 4), (1, 2)], 8)
 
 
+@select_child.case("the default exploration constant is the square root of 2 (not 1, not the square root of 3)")
+def _(t: Context) -> None:
+    _expect_child(t, [(6, 6), (0, 1)], 7, why="With c = sqrt(2) child 1's bonus wins; with c = 1 it would not.")
+    _expect_child(t, [(56, 56), (0, 5)], 61, why="With c = sqrt(2) child 0's mean wins; with c = sqrt(3) it would "
+                  "not.")
+    _expect_child(t, [(56, 56), (0, 5)], 61, math.sqrt(3), why="Given c = sqrt(3), child 1's bonus wins.")
+
+
+@select_child.case("called again with the same children: the same child (nothing kept between calls)")
+def _(t: Context) -> None:
+    for children, parent in (([(3, 4), (1, 2)], 6), ([(3, 4), (0, 0)], 4), ([(3, 4), (1, 2)], 6)):
+        _expect_child(t, children, parent)
+
+
 @select_child.case("draws as halves, and random trees: as UCB1")
 def _(t: Context) -> None:
     _expect_child(t, [(0.5, 1), (0, 1), (1, 1)], 3)
@@ -329,3 +441,669 @@ def _(t: Context) -> None:
         visits = [rng.choice([1, 2, 3, 5, 10, 40, 200]) for _ in range(rng.randint(2, 7))]
         children = [(rng.randint(0, 2 * v) / 2, v) for v in visits]
         _expect_child(t, children, sum(visits) + rng.randint(0, 3), rng.choice([None, 0.5, 1.0, 2.0]))
+
+
+contract(
+    "pair_scores",
+    dimension("numbers", "every pair score: 0, 0.5, 1, 1.5, 2 (a draw is a half)", "draws count one half",
+              "the winner is named", "each opening is one pair"),
+    dimension("directions", "both colours for each opening: A first and B first, the winner named whoever moved "
+              "first", "the first player always wins", "the winner is named"),
+    dimension("repeats", "openings that repeat in the list: a pair each, in order", "openings that repeat"),
+    dimension("inputs", "one opening or several; real games between the course's players",
+              "each opening is one pair", "real games"),
+    dimension("cost", "exactly two games per opening", "the first player always wins", "each opening is one pair"),
+)
+
+contract(
+    "select_child",
+    dimension("numbers", "fractional wins (draws as halves), exploration 0, small and large; ties within rounding",
+              "draws as halves", "the exploration constant is the one given", "equal scores"),
+    dimension("directions", "exploit (the better mean) and explore (the less visited child)",
+              "the exploration bonus", "the wins are from the point of view", "the exploration constant"),
+    dimension("inputs", "unvisited children (first, several, all); the default exploration constant",
+              "an unvisited child comes first", "the default exploration constant"),
+    dimension("order", "of equal scores, the first child", "equal scores"),
+    dimension("repeats", "the same children asked again", "called again"),
+)
+
+
+# -- elo_interval ---------------------------------------------------------------------------------
+
+elo_interval = declare(
+    "elo_interval", notebook="07",
+    summary="the Elo difference and its 95% interval from wins, draws and losses (None: too few games)",
+    returns="a tuple (elo, low, high) of floats, or None when the variance is 0",
+    reference="tictac_edu.exercises.solutions.nb07_beyond:elo_interval",
+    hints=[
+        "First the score per game: `s = (wins + draws / 2) / n` with `n = wins + draws + losses`, and the Elo of a "
+        "score: `-400 * math.log10(1 / s - 1)` (base 10, and minus). With no games, return None at once.",
+        "The variance of ONE game's result around s: `(wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s ** "
+        "2) / n`. If it is 0 (every game the same result) return None. The score's standard error is "
+        "`math.sqrt(variance / n)`: divide by n before the square root.",
+        "The interval is taken on the SCORE, then mapped: `low = elo(max(0, s - 1.96 * stderr))`, `high = "
+        "elo(min(1, s + 1.96 * stderr))`, where your elo gives -inf for 0 and +inf for 1. Return `(elo(s), low, "
+        "high)`.",
+    ],
+)
+
+Z = 1.96
+
+
+def elo_of(score: float) -> float:
+    """The Elo difference of a score per game (the exercise's formula): -inf at 0, +inf at 1."""
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400 * math.log10(1 / score - 1)
+
+
+def expected_elo(wins: int, draws: int, losses: int) -> tuple[float, float, float] | None:
+    """The answer of the exercise, computed from its formulas."""
+    games = wins + draws + losses
+    if not games:
+        return None
+    score = (wins + draws / 2) / games
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / games
+    if variance == 0:
+        return None
+    stderr = math.sqrt(variance / games)
+    return elo_of(score), elo_of(max(0.0, score - Z * stderr)), elo_of(min(1.0, score + Z * stderr))
+
+
+def close(got: Any, expected: float) -> bool:
+    """A float as the formula gives it, within rounding (infinities exactly)."""
+    if not is_number(got):
+        return False
+    if math.isinf(expected) or math.isnan(float(got)):
+        return float(got) == expected
+    return math.isclose(float(got), expected, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def _rounded(value: Any) -> str:
+    if is_number(value) and not math.isinf(float(value)):
+        return f"{float(value):.2f}"
+    return show_value(value)
+
+
+def _triple_text(answer: Any) -> str:
+    if isinstance(answer, tuple | list) and len(answer) == 3:
+        return "(" + ", ".join(_rounded(value) for value in answer) + ")"
+    return show_value(answer)
+
+
+ELO_CENSUS: tuple[tuple[str, tuple[int, int, int]], ...] = (
+    ("7 wins, 3 losses", (7, 0, 3)), ("5 wins, 4 draws, 1 loss", (5, 4, 1)), ("1 win, 8 draws, 1 loss", (1, 8, 1)),
+    ("2 wins, 8 losses", (2, 0, 8)), ("300 wins, 400 draws, 300 losses", (300, 400, 300)),
+    ("9 wins, 1 loss (the interval reaches a score of 1)", (9, 0, 1)), ("4 wins, 0 games else", (4, 0, 0)),
+    ("no games", (0, 0, 0)),
+)
+"""Simple records whose answers say which step of the computation goes wrong."""
+
+
+def _elo_answer(t: Context, counts: tuple[int, int, int]) -> Any:
+    shown = f"elo_interval({counts[0]}, {counts[1]}, {counts[2]})"
+    got = t.call(*counts, position=shown)
+    ok = got is None or (isinstance(got, tuple | list) and len(got) == 3 and all(is_number(v) for v in got))
+    t.expect_type(got, ok, position=shown, mistake="elo_degenerate" if isinstance(got, tuple | list) and len(got) == 3
+                  else None)
+    return got
+
+
+def _elo_matches(got: Any, expected: tuple[float, float, float] | None) -> bool:
+    if expected is None or got is None:
+        return got is None and expected is None
+    return all(close(value, right) for value, right in zip(got, expected, strict=True))
+
+
+def _elo_variant(counts: tuple[int, int, int], *, draw: float = 0.5, base: float = 10, sign: float = -1,
+                 per_game: bool = True, binomial: bool = False, symmetric: bool = False, z: float = Z,
+                 sample: bool = False, degenerate: bool = True) -> Any:
+    """The computation with one classic slip (for naming the mistake a learner's answers show)."""
+    wins, draws, losses = counts
+    games = wins + draws + losses
+    if not games:
+        return None if degenerate else "raises"
+    score = (wins + draw * draws) / games
+
+    def elo(s: float) -> float:
+        if s <= 0:
+            return -math.inf if sign < 0 else math.inf
+        if s >= 1:
+            return math.inf if sign < 0 else -math.inf
+        return sign * 400 * math.log(1 / s - 1, base)
+
+    if binomial:
+        variance = score * (1 - score)
+    else:
+        variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / games
+        if sample:
+            variance = variance * games / (games - 1) if games > 1 else math.inf
+    if variance == 0:
+        return None if degenerate else (elo(score),) * 3
+    stderr = math.sqrt(variance / games) if per_game else math.sqrt(variance)
+    if symmetric:
+        margin = elo(min(1.0, score + z * stderr)) - elo(score)
+        return elo(score), elo(score) - margin, elo(score) + margin
+    return elo(score), elo(max(0.0, score - z * stderr)), elo(min(1.0, score + z * stderr))
+
+
+ELO_SLIPS: tuple[tuple[str, dict[str, Any], str], ...] = (
+    ("elo_draw_half", {"draw": 0.0}, "draws counted as losses"),
+    ("elo_draw_half", {"draw": 1.0}, "draws counted as wins"),
+    ("elo_log10", {"base": math.e}, "the natural logarithm instead of log10"),
+    ("elo_sign", {"sign": 1}, "+400 instead of -400"),
+    ("elo_standard_error", {"per_game": False}, "the standard deviation of one game instead of the standard error"),
+    ("elo_variance", {"binomial": True}, "the variance s(1 - s) of a game without draws"),
+    ("elo_variance", {"sample": True}, "the variance divided by n - 1"),
+    ("elo_interval_on_score", {"symmetric": True}, "an interval symmetric in Elo"),
+    ("elo_z", {"z": 1.645}, "1.645 standard errors (a 90% interval)"),
+    ("elo_z", {"z": 2.0}, "2 standard errors"),
+    ("elo_degenerate", {"degenerate": False}, "an interval with no spread instead of None"),
+)
+
+
+def _elo_census(t: Context) -> tuple[str, str | None]:
+    """The learner's answers on :data:`ELO_CENSUS` that differ, in words, and the slip that
+    gives exactly her answers (if one does)."""
+    answers, wrong = [], []
+    for title, counts in ELO_CENSUS:
+        try:
+            got = _elo_answer(t, counts)
+        except ZeroDivisionError:
+            got = "raises"
+        answers.append(got)
+        if not _elo_matches(got, expected_elo(*counts)):
+            wrong.append((title, counts, got))
+    if not wrong:
+        return "", None
+    text = "Asked about a few records, your function answers " + "; ".join(
+        f"{title}: {_triple_text(got)}, not {_triple_text(expected_elo(*counts))}" for title, counts, got in wrong) \
+        + "."
+    for mistake, change, looks in ELO_SLIPS:
+        slipped = [_elo_variant(counts, **change) for _, counts in ELO_CENSUS]
+        if all((mine == theirs) if isinstance(theirs, str) or theirs is None or mine is None else
+               (isinstance(mine, tuple | list) and len(mine) == 3 and
+                all(close(a, b) for a, b in zip(mine, theirs, strict=True)))
+               for mine, theirs in zip(answers, slipped, strict=True)):
+            return f"{text} That is what {looks} gives.", mistake
+    return text, None
+
+
+def _expect_elo(t: Context, counts: tuple[int, int, int], why: str = "") -> None:
+    expected = expected_elo(*counts)
+    got = _elo_answer(t, counts)
+    if _elo_matches(got, expected):
+        return
+    wins, draws, losses = counts
+    games = sum(counts)
+    score = (wins + draws / 2) / games if games else None
+    facts = f"{games} games" + (f", score {score:.3f} per game" if score is not None else "")
+    if expected is None:
+        seen = (f"With {facts} every game has the same result: the variance is 0, the games say nothing about the "
+                f"spread, so the answer is None (too few games); your function returned {_triple_text(got)}.")
+    elif got is None:
+        seen = f"With {facts} the variance is not 0: there is an interval, {_triple_text(expected)}; your function " \
+               "returned None."
+    else:
+        parts = [name for name, value, right in zip(("the Elo", "the low end", "the high end"), got, expected,
+                                                    strict=True) if not close(value, right)]
+        seen = f"With {facts}, {', '.join(parts)} differ{'s' if len(parts) == 1 else ''}: {_triple_text(got)}, not " \
+               f"{_triple_text(expected)}."
+    census, mistake = _elo_census(t)
+    t.fail((why + " " if why else "") + seen + (" " + census if census else ""),
+           position=f"elo_interval({wins}, {draws}, {losses})", expected=_triple_text(expected),
+           got=_triple_text(got), raw=True, mistake=mistake, observed=census or seen)
+
+
+@elo_interval.probes
+def _() -> list[Probe]:
+    return [call(*counts) for _, counts in ELO_CENSUS] + [call(6, 2, 2), call(0, 0, 7), call(1, 0, 0), call(3, 4, 3),
+                                                          call(40, 10, 50), call(0, 10, 1)]
+
+
+@elo_interval.case("the docstring's record: 6 wins, 2 draws, 2 losses: 147.2, from -33.4 to 504.0")
+def _(t: Context) -> None:
+    _expect_elo(t, (6, 2, 2), "7 points in 10 games: s = 0.7, Elo 147.2; the standard error 0.126 either side of "
+                              "the score, mapped through the Elo function.")
+
+
+@elo_interval.case("an even match: Elo 0, an interval symmetric around it")
+def _(t: Context) -> None:
+    for counts in ((5, 0, 5), (3, 4, 3), (1, 10, 1), (50, 0, 50)):
+        _expect_elo(t, counts, "As many wins as losses: a score of 1/2 is Elo 0.")
+
+
+@elo_interval.case("draws are half a point, and they narrow the interval (the trinomial variance)")
+def _(t: Context) -> None:
+    for counts in ((10, 80, 10), (5, 4, 1), (0, 10, 1), (2, 30, 0)):
+        _expect_elo(t, counts, "A draw scores 1/2; a draw-heavy record varies less than one of wins and losses "
+                               "with the same score.")
+
+
+@elo_interval.case("a losing record: a negative Elo")
+def _(t: Context) -> None:
+    for counts in ((2, 0, 8), (1, 3, 6), (30, 10, 60)):
+        _expect_elo(t, counts, "The player scored less than 1/2: its Elo difference is negative.")
+
+
+@elo_interval.case("too few games: no games, or every game the same result (all wins, draws or losses): None")
+def _(t: Context) -> None:
+    for counts in ((0, 0, 0), (4, 0, 0), (0, 7, 0), (0, 0, 3), (1, 0, 0), (250, 0, 0)):
+        _expect_elo(t, counts)
+
+
+@elo_interval.case("an end of the interval beyond a score of 0 or 1: -inf or +inf")
+def _(t: Context) -> None:
+    for counts in ((9, 0, 1), (1, 0, 9), (19, 1, 0), (0, 1, 19)):
+        _expect_elo(t, counts, "s +/- 1.96 standard errors leaves [0, 1]: that end is clamped, and a score of 1 is "
+                               "+inf Elo, 0 is -inf.")
+
+
+@elo_interval.case("many games: a narrow interval; whole numbers of any size")
+def _(t: Context) -> None:
+    for counts in ((520, 300, 480), (10_000, 5_000, 9_000), (123_456, 654_321, 111_111)):
+        _expect_elo(t, counts)
+
+
+@elo_interval.case("200 random records: as the formulas, within rounding")
+def _(t: Context) -> None:
+    rng = random.Random(73)
+    for _ in range(200):
+        counts = (rng.randint(0, 40), rng.choice([0, 0, rng.randint(0, 60)]), rng.randint(0, 40))
+        _expect_elo(t, counts)
+
+
+@elo_interval.case("called again on the same records: the same answers (nothing kept between calls)")
+def _(t: Context) -> None:
+    for counts in ((6, 2, 2), (4, 0, 0), (6, 2, 2), (0, 0, 0), (6, 2, 2)):
+        _expect_elo(t, counts)
+
+
+contract(
+    "elo_interval",
+    dimension("numbers", "whole numbers from 0 to hundreds of thousands; results of every sign of Elo, 0 included",
+              "many games", "an even match", "a losing record", "200 random records"),
+    dimension("numbers", "infinite ends where the interval leaves [0, 1]; floats compared within rounding",
+              "an end of the interval", "200 random records"),
+    dimension("directions", "the variance 0 (None: too few games) and not 0 (an interval), both ways",
+              "too few games", "the docstring's record", "an end of the interval"),
+    dimension("inputs", "draws: none, some, nearly all (the trinomial variance, not s(1 - s))",
+              "draws are half a point", "an even match"),
+    dimension("repeats", "the same record asked again", "called again"),
+)
+
+
+# -- backup: the MCTS-solver's back-up step --------------------------------------------------------
+
+backup = declare(
+    "backup", notebook="07",
+    summary="the MCTS-solver's back-up: visits and wins along the path, sides alternating, then proofs upwards",
+    returns="None (the tree given is changed: visits, wins and proven of the nodes on the path)",
+    reference="tictac_edu.exercises.solutions.nb07_beyond:backup",
+    hints=[
+        "First the counting, from the last node up: `for name in reversed(path)`, add 1 to its visits and `result` "
+        "to its wins, then `result = 1 - result`: the node above was entered by the other player.",
+        "Then the proofs, from the end: a parent can change only if the child below it on the path is proven. "
+        "Look at ALL the parent's children: one proven 1.0 makes the parent 0.0 (the player to move there wins).",
+        "Otherwise the parent is proven only when `untried == 0` and no child's proven is None: then it is `1 - "
+        "max(...)` of them. If the parent stays unproven, stop: nothing above can change. Never touch the last "
+        "node's own proven.",
+    ],
+)
+
+Tree = dict[str, dict[str, Any]]
+
+
+def tree_copy(tree: Tree) -> Tree:
+    """A copy of a tree of the exercise (each node a fresh dict, its children list copied)."""
+    return {name: {**node, "children": list(node["children"])} for name, node in tree.items()}
+
+
+def node(visits: int, wins: float, proven: float | None = None, children: Sequence[str] = (),
+         untried: int = 0) -> dict[str, Any]:
+    """A node of the exercise's trees."""
+    return {"visits": visits, "wins": wins, "proven": proven, "children": list(children), "untried": untried}
+
+
+def expected_backup(tree: Tree, path: Sequence[str], result: float) -> Tree:
+    """The tree after the back-up, as the exercise describes it (on a copy)."""
+    after = tree_copy(tree)
+    for name in reversed(path):
+        after[name]["visits"] += 1
+        after[name]["wins"] += result
+        result = 1 - result
+    for depth in range(len(path) - 1, 0, -1):
+        if after[path[depth]]["proven"] is None:
+            break
+        parent = after[path[depth - 1]]
+        if parent["proven"] is None:
+            proven = [after[child]["proven"] for child in parent["children"]]
+            if 1.0 in proven:
+                parent["proven"] = 0.0
+            elif parent["untried"] == 0 and None not in proven:
+                parent["proven"] = 1 - max(proven)  # type: ignore[type-var]
+        if parent["proven"] is None:
+            break
+    return after
+
+
+def tree_text(tree: Tree, path: Sequence[str]) -> str:
+    """The tree as indented lines from the path's root, the path marked with ``*``."""
+    lines: list[str] = []
+    on_path = set(path)
+
+    def show(name: str, depth: int) -> None:
+        entry = tree[name]
+        proven = "" if entry["proven"] is None else f", proven {entry['proven']:g}"
+        untried = f", {entry['untried']} untried" if entry["untried"] else ""
+        lines.append(f"{'  ' * depth}{'*' if name in on_path else ' '} {name}: {entry['visits']} visits, wins "
+                     f"{entry['wins']:g}{proven}{untried}")
+        for child in entry["children"]:
+            if child in tree and depth < 6:
+                show(child, depth + 1)
+
+    show(path[0], 0)
+    return "\n".join(lines[:40]) + ("\n  ..." if len(lines) > 40 else "")
+
+
+def _differences(got: Tree, expected: Tree) -> list[str]:
+    """What differs between two trees of the exercise, node by node, in words."""
+    found = []
+    for name, right in expected.items():
+        mine = got.get(name)
+        if not isinstance(mine, dict):
+            found.append(f"{name}: missing")
+            continue
+        for key in ("visits", "wins", "proven"):
+            value, want = mine.get(key), right[key]
+            same = value is None and want is None if want is None or value is None else (
+                is_number(value) and math.isclose(float(value), float(want), abs_tol=1e-9))
+            if not same:
+                found.append(f"{name}: {key} {show_value(value)}, not {show_value(want)}")
+    return found
+
+
+BACKUP_SLIPS: tuple[tuple[str, dict[str, Any], str], ...] = (
+    ("backup_side", {"alternate": False}, "every node getting the same result (the side never alternates)"),
+    ("backup_side", {"start_flipped": True}, "the last node getting 1 - result (the alternation starts one node "
+                                             "too high)"),
+    ("backup_root", {"skip_root": True}, "the root not counted"),
+    ("proof_side", {"win_proves_win": True}, "a child's proven win proving its parent a WIN"),
+    ("proof_untried", {"ignore_untried": True}, "a node proven although some of its moves are untried"),
+    ("proof_best", {"best_of": "min"}, "1 - min(...) instead of 1 - max(...)"),
+    ("proof_draw", {"draws": False}, "only wins and losses proven, never a draw"),
+    ("proof_climb", {"one_level": True}, "only the parent of the last node proven, never higher"),
+)
+
+
+def backup_variant(tree: Tree, path: Sequence[str], result: float, *, alternate: bool = True,
+                   start_flipped: bool = False, skip_root: bool = False, win_proves_win: bool = False,
+                   ignore_untried: bool = False, best_of: str = "max", draws: bool = True,
+                   one_level: bool = False) -> Tree:
+    """The back-up with one classic slip (on a copy): to name the mistake a learner's trees show."""
+    after = tree_copy(tree)
+    value = 1 - result if start_flipped else result
+    for index, name in enumerate(reversed(path)):
+        if not (skip_root and index == len(path) - 1):
+            after[name]["visits"] += 1
+            after[name]["wins"] += value
+        if alternate:
+            value = 1 - value
+    for depth in range(len(path) - 1, 0, -1):
+        if after[path[depth]]["proven"] is None:
+            break
+        parent = after[path[depth - 1]]
+        if parent["proven"] is None:
+            proven = [after[child]["proven"] for child in parent["children"]]
+            if 1.0 in proven:
+                parent["proven"] = 1.0 if win_proves_win else 0.0
+            elif (ignore_untried or parent["untried"] == 0) and None not in proven:
+                best = max(proven) if best_of == "max" else min(proven)  # type: ignore[type-var]
+                if draws or best != 0.5:
+                    parent["proven"] = 1 - best
+        if parent["proven"] is None or one_level:
+            break
+    return after
+
+
+def _backup_answer(t: Context, tree: Tree, path: Sequence[str], result: float) -> Tree:
+    mine = tree_copy(tree)
+    got = t.call(mine, list(path), result, changes=(0,), position=tree_text(tree, path))
+    if got is not None:
+        t.fail(f"backup changes the tree it is given and returns None; it returned {show_value(got)}.",
+               kind="wrong type", position=tree_text(tree, path), expected=None, got=got,
+               observed="End the function without `return ...`: the work is in the tree.")
+    return mine
+
+
+BACKUP_CENSUS: tuple[tuple[str, Tree, tuple[str, ...], float], ...] = ()
+"""Small back-ups whose trees say which step goes wrong (filled below)."""
+
+
+def _backup_census(t: Context) -> tuple[str, str | None]:
+    """The learner's trees on :data:`BACKUP_CENSUS` that differ, in words, and the slip that
+    gives exactly her trees (if one does)."""
+    mine = []
+    wrong = []
+    for title, tree, path, result in BACKUP_CENSUS:
+        after = _backup_answer(t, tree, path, result)
+        mine.append(after)
+        differences = _differences(after, expected_backup(tree, path, result))
+        if differences:
+            wrong.append(f"{title}: {'; '.join(differences[:3])}")
+    if not wrong:
+        return "", None
+    text = "Asked about a few small back-ups, your function gives " + " | ".join(wrong) + "."
+    for mistake, change, looks in BACKUP_SLIPS:
+        if all(not _differences(after, backup_variant(tree, path, result, **change))
+               for after, (_, tree, path, result) in zip(mine, BACKUP_CENSUS, strict=True)):
+            return f"{text} That is what {looks} gives.", mistake
+    return text, None
+
+
+def _expect_backup(t: Context, tree: Tree, path: Sequence[str], result: float, why: str = "") -> None:
+    after = _backup_answer(t, tree, path, result)
+    expected = expected_backup(tree, path, result)
+    differences = _differences(after, expected)
+    untouched = [name for name in tree if name not in path and after.get(name) != tree[name]]
+    if untouched:
+        differences.append(f"nodes off the path changed: {', '.join(untouched[:4])}")
+    if not differences:
+        return
+    census, mistake = _backup_census(t)
+    seen = f"After backup(tree, {list(path)!r}, {result:g}): " + "; ".join(differences[:6]) + "."
+    t.fail((why + " " if why else "") + seen + (" " + census if census else ""), position=tree_text(tree, path),
+           expected="; ".join(f"{name}: {_node_text(expected[name])}" for name in path),
+           got="; ".join(f"{name}: {_node_text(after.get(name, {}))}" for name in path), raw=True,
+           mistake=mistake, observed=census or seen,
+           reproduce=f"tree = {tree!r}; backup(tree, {list(path)!r}, {result!r}); tree")
+
+
+def _node_text(entry: dict[str, Any]) -> str:
+    return (f"{entry.get('visits')} visits, wins {show_value(entry.get('wins'))}, "
+            f"proven {show_value(entry.get('proven'))}")
+
+
+def _chain() -> Tree:
+    """root -> a -> b -> leaf or c, with siblings: a proof of b stops at a, whose child d is open."""
+    return {
+        "root": node(10, 4.0, None, ["a", "x"], 0),
+        "a": node(7, 3.0, None, ["b", "d"], 0),
+        "x": node(3, 2.0, None, [], 3),
+        "b": node(5, 2.5, None, ["leaf", "c"], 0),
+        "d": node(1, 0.0, None, [], 2),
+        "c": node(1, 1.0, 1.0, [], 0),
+        "leaf": node(3, 1.5, 0.0, [], 0),
+    }
+
+
+def _climb() -> Tree:
+    """root -> a -> b -> c, one child each, c a proven win: the proof climbs to the root."""
+    return {"root": node(4, 2.0, None, ["a"], 0), "a": node(3, 1.0, None, ["b"], 0),
+            "b": node(2, 1.0, None, ["c"], 0), "c": node(1, 1.0, 1.0, [], 0)}
+
+
+BACKUP_CENSUS = (
+    ("an open leaf, a win", {"r": node(4, 2.0, None, ["p", "q"], 1), "p": node(2, 1.0, None, ["l"], 2),
+                             "q": node(1, 0.0, None, [], 3), "l": node(1, 1.0, None, [], 4)},
+     ("r", "p", "l"), 1.0),
+    ("a proven win below", {"r": node(2, 1.0, None, ["p"], 2), "p": node(1, 0.0, 1.0, [], 0)}, ("r", "p"), 1.0),
+    ("all children losses, none untried", {"r": node(3, 1.0, None, ["p", "q"], 0),
+                                          "p": node(1, 0.0, 0.0, [], 0), "q": node(1, 0.0, 0.0, [], 0)},
+     ("r", "q"), 0.0),
+    ("all children losses, one move untried", {"r": node(3, 1.0, None, ["p", "q"], 1),
+                                              "p": node(1, 0.0, 0.0, [], 0), "q": node(1, 0.0, 0.0, [], 0)},
+     ("r", "q"), 0.0),
+    ("a draw and a loss below", {"r": node(3, 1.0, None, ["p", "q"], 0), "p": node(1, 0.5, 0.5, [], 0),
+                                 "q": node(1, 0.0, 0.0, [], 0)}, ("r", "p"), 0.5),
+    ("a proof that stops below an open node", _chain(), ("root", "a", "b", "c"), 1.0),
+    ("a proof that climbs to the root", _climb(), ("root", "a", "b", "c"), 1.0),
+)
+
+
+@backup.probes
+def _() -> list[Probe]:
+    def probe(tree: Tree, path: tuple[str, ...], result: float) -> Probe:
+        def ask(fn: Callable[..., Any]) -> Any:
+            mine = tree_copy(tree)
+            fn(mine, list(path), result)
+            return tuple((name, mine[name]["visits"], mine[name]["wins"], mine[name]["proven"]) for name in path)
+        return ask
+
+    return [probe(tree, path, result) for _, tree, path, result in BACKUP_CENSUS] + [
+        probe(_chain(), ("root", "a", "b", "leaf"), 0.0), probe(_chain(), ("root", "x"), 0.5)]
+
+
+@backup.case("a playout from an open leaf: visits + 1 on the path, wins for the player who moved into each node")
+def _(t: Context) -> None:
+    title, tree, path, result = BACKUP_CENSUS[0]
+    _expect_backup(t, tree, path, result, "The last node gets the result (1: a win for the player who moved into "
+                                          "it), its parent 1 - result, the root result again.")
+    _expect_backup(t, tree, path, 0.0, "A loss for the player who moved into the last node: 0 there, 1 above it.")
+
+
+@backup.case("a draw adds 1/2 to every node of the path")
+def _(t: Context) -> None:
+    _, tree, path, _ = BACKUP_CENSUS[0]
+    _expect_backup(t, tree, path, 0.5)
+
+
+@backup.case("a child proven a win proves its parent a loss")
+def _(t: Context) -> None:
+    _, tree, path, result = BACKUP_CENSUS[1]
+    _expect_backup(t, tree, path, result, "The player to move at the parent has a winning move (the child proven "
+                                          "1.0): whoever moved into the parent has lost, 0.0.")
+
+
+@backup.case("a loss is proven only when every move is expanded and every child proven")
+def _(t: Context) -> None:
+    for _, tree, path, result in BACKUP_CENSUS[2:4]:
+        _expect_backup(t, tree, path, result, "Every child a loss for the player to move at the parent makes the "
+                                              "parent a win for whoever moved into it, 1.0, but only once no move "
+                                              "is left untried.")
+
+
+@backup.case("a proven draw: every child proven, the best of them a draw")
+def _(t: Context) -> None:
+    _, tree, path, result = BACKUP_CENSUS[4]
+    _expect_backup(t, tree, path, result, "The best the player to move can do is a draw: the parent is 1 - 0.5.")
+
+
+@backup.case("the proof climbs as far as it can, and stops at the first node it cannot prove")
+def _(t: Context) -> None:
+    _, tree, path, result = BACKUP_CENSUS[6]
+    _expect_backup(t, tree, path, result, "c is a proven win: b is lost (0.0); a's only move leads to b, lost for "
+                                          "the player to move there, so a is a win (1.0); the root's only move "
+                                          "leads to a: the root is lost (0.0).")
+    _, tree, path, result = BACKUP_CENSUS[5]
+    _expect_backup(t, tree, path, result, "c is a proven win: b is lost (0.0); a's other child d is not proven, so "
+                                          "a stays unproven, and the climb stops: the root is not touched.")
+    _expect_backup(t, _chain(), ("root", "a", "b", "leaf"), 0.0, "leaf is a proven loss, but b's other child c "
+                   "is a proven win: b is lost at once, whatever leaf is; a stays unproven.")
+
+
+@backup.case("a path of the root alone, and a path ending on an unproven node: nothing to prove")
+def _(t: Context) -> None:
+    _expect_backup(t, {"root": node(0, 0.0, None, [], 9)}, ("root",), 1.0)
+    _expect_backup(t, _chain(), ("root", "x"), 0.5)
+
+
+@cache
+def solver_backups() -> tuple[tuple[Tree, tuple[str, ...], float, Tree], ...]:
+    """Real back-ups of the package's MCTS-solver on tic-tac-toe positions: the tree before, the
+    path, the result and the tree after the package's own back-up (computed once)."""
+    from tictac_edu.search.mcts import MCTSSolver, reward
+
+    found: list[tuple[Tree, tuple[str, ...], float, Tree]] = []
+
+    class Recording(MCTSSolver):
+        def backup(self, path: list, winner: Any) -> None:
+            before = _as_tree(self.root)
+            names = tuple(_node_name(self.root, entry) for entry in path)
+            super().backup(path, winner)
+            found.append((before, names, reward(winner, path[-1].mover), _as_tree(self.root)))
+
+    for seed, moves in ((1, (4, 0)), (2, (0, 4, 8)), (3, (4, 1, 0)), (4, ())):
+        Recording(seed=seed).search(play_moves(TicTacToe(), list(moves)), playouts=150)
+    return tuple(found[::9])
+
+
+def _node_name(root: Any, entry: Any) -> str:
+    moves = []
+    while entry is not root and entry is not None:
+        moves.append(str(entry.move))
+        entry = _parents[id(entry)] if id(entry) in _parents else None
+    return "root" if not moves else " ".join(reversed(moves))
+
+
+_parents: dict[int, Any] = {}
+
+
+def _as_tree(root: Any) -> Tree:
+    """The package's MCTS tree as a tree of the exercise, nodes named by their moves from the root."""
+    tree: Tree = {}
+
+    def visit(entry: Any, name: str) -> None:
+        names = []
+        for child in entry.children:
+            _parents[id(child)] = entry
+            child_name = str(child.move) if name == "root" else f"{name} {child.move}"
+            names.append(child_name)
+            visit(child, child_name)
+        tree[name] = node(entry.visits, float(entry.wins), entry.proven, names, len(entry.untried))
+
+    visit(root, "root")
+    return tree
+
+
+@backup.case("real back-ups of the package's MCTS-solver on tic-tac-toe: the same trees")
+def _(t: Context) -> None:
+    for before, path, result, after in solver_backups():
+        expected = expected_backup(before, path, result)
+        assert not _differences(after, expected), "the exercise's rule differs from the package's MCTS-solver"
+        _expect_backup(t, before, path, result, "A back-up of the package's MCTS-solver, from a real search.")
+
+
+@backup.case("two back-ups in a row on the same tree: the second builds on the first")
+def _(t: Context) -> None:
+    _, tree, path, result = BACKUP_CENSUS[0]
+    once = expected_backup(tree, path, result)
+    _expect_backup(t, tree, path, result)
+    _expect_backup(t, once, path, 0.5, "The tree as the first back-up left it, backed up again.")
+
+
+contract(
+    "backup",
+    dimension("numbers", "results 1, 1/2 and 0; wins as halves; proven values 1.0, 0.5 and 0.0",
+              "a playout from an open leaf", "a draw adds 1/2", "a proven draw"),
+    dimension("directions", "the side alternates from the last node up, both ways (a win and a loss below)",
+              "a playout from an open leaf"),
+    dimension("order", "a win below proves a loss at once; a loss or a draw only with every move expanded and "
+              "every child proven", "a child proven a win", "a loss is proven only", "a proven draw"),
+    dimension("shapes", "paths of one node to four; proofs that climb, and that stop", "a path of the root alone",
+              "the proof climbs", "real back-ups"),
+    dimension("repeats", "two back-ups in a row on the same tree", "two back-ups in a row"),
+    dimension("inputs", "real trees of the package's MCTS-solver", "real back-ups"),
+)

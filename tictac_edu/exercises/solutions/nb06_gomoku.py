@@ -135,3 +135,84 @@ def forbidden_kind(black: "set", white: "set", point: tuple, size: int = 15):
                for four_point in straight_four_points(after, white, point, direction, size)):
             threes += 1
     return "33" if threes >= 2 else None
+
+
+def vcf(attacker: "set", defender: "set", depth: int, size: int = 15) -> "list | None":
+    """A victory by continuous fours (VCF) for ``attacker``, who is to move: a line of play in
+    which every attacking move is a *four*, so that every reply is forced. Freestyle rules:
+    five or more in a row wins.
+
+    A four threatens five at one point, and the defender must take that point. The attacker
+    wins when she makes five, or when one move makes TWO five points (an open four, or two
+    fours at once): the defender can block only one. At a position with the attacker to move:
+
+    1. if she has a five point, she plays it: ``[point]``;
+    2. with ``depth`` 0 she may play no more fours: ``None``;
+    3. if the defender has two five points, she cannot stop both: ``None``; if he has one, she
+       must play there, and only if that block is a four does her attack go on;
+    4. otherwise she tries every empty point that makes a four (one such point is never more
+       than two steps from one of her stones): the defender must block its five point, and the
+       attack goes on from there with ``depth - 1``.
+
+    The five points of a stone just played lie on its four lines, at most four steps away;
+    ``run_length(stones, point, direction)`` (``from tictac_edu.games.renju import
+    DIRECTIONS, run_length``) measures the unbroken line of ``stones`` through ``point``.
+
+    Args:
+        attacker, defender: the points ``(x, y)`` of each side's stones; not changed.
+        depth: the most fours the attacker may play before her five (0: a five at once only).
+        size: the board's width and height.
+
+    Returns:
+        The winning line, the attacker's moves and the defender's replies in turn, ending with
+        the attacker's five: ``[four, block, four, block, ..., five]``; ``None`` if there is no
+        VCF of at most ``depth`` fours. When she can make five at once the line is that five
+        alone; otherwise any winning line of at most ``depth`` fours is right.
+
+    >>> vcf({(5, 7), (6, 7), (7, 7), (8, 7)}, {(0, 0), (0, 1), (0, 2)}, 0)   # F8-I8: E8 or J8 makes five
+    [(4, 7)]
+    """
+    from tictac_edu.games.renju import DIRECTIONS, run_length
+
+    def on_board(point):
+        return 0 <= point[0] < size and 0 <= point[1] < size
+
+    def is_five(stones, point):
+        return any(run_length(stones, point, direction) >= 5 for direction in DIRECTIONS)
+
+    def five_points(stones, others, near):
+        """The empty points, among ``near``, where one more of ``stones`` makes five."""
+        return sorted(point for point in near if on_board(point) and point not in stones
+                      and point not in others and is_five(stones | {point}, point))
+
+    def around(stones, reach):
+        return {(x + dx, y + dy) for x, y in stones for dx in range(-reach, reach + 1)
+                for dy in range(-reach, reach + 1)}
+
+    def on_lines(point):
+        return {(point[0] + steps * dx, point[1] + steps * dy) for dx, dy in DIRECTIONS
+                for steps in range(-4, 5) if steps}
+
+    attacker, defender = set(attacker), set(defender)
+    wins = five_points(attacker, defender, around(attacker, 1))
+    if wins:
+        return [wins[0]]
+    if depth == 0:
+        return None
+    threats = five_points(defender, attacker, around(defender, 1))
+    if len(threats) >= 2:
+        return None
+    moves = threats if threats else sorted(point for point in around(attacker, 2)
+                                           if on_board(point) and point not in attacker and point not in defender)
+    for move in moves:
+        mine = attacker | {move}
+        blocks = five_points(mine, defender, on_lines(move))
+        if not blocks:
+            continue                      # not a four: the defender is free to play anything
+        if len(blocks) >= 2:
+            return [move, blocks[0], blocks[1]]
+        block = blocks[0]                 # the defender's only move
+        rest = vcf(mine, defender | {block}, depth - 1, size)
+        if rest is not None:
+            return [move, block, *rest]
+    return None

@@ -75,3 +75,112 @@ def pair_scores(play_game: "Callable", openings: "list") -> list:
         b_first = points[play_game(opening, False)]
         scores.append(a_first + b_first)
     return scores
+
+
+def elo_interval(wins: int, draws: int, losses: int) -> "tuple | None":
+    """The Elo difference of a player over its opponent, with its 95% interval, from the
+    results of their games: every figure from the player's point of view (a win scores 1, a
+    draw 1/2, a loss 0).
+
+    With ``n = wins + draws + losses`` games:
+
+    * the score per game is ``s = (wins + draws / 2) / n``;
+    * the Elo difference the logistic model gives for it is ``elo(s) = -400 * log10(1 / s - 1)``;
+    * one game's result varies around ``s`` with the variance
+      ``(wins * (1 - s) ** 2 + draws * (1/2 - s) ** 2 + losses * s ** 2) / n``, so the score's
+      standard error is ``sqrt(variance / n)``;
+    * the 95% interval runs from ``s - 1.96 * stderr`` to ``s + 1.96 * stderr``, each end
+      first clamped to [0, 1], then mapped through ``elo`` (an end at 0 is ``-inf``, at 1
+      ``+inf``). The interval is not symmetric around the estimate.
+
+    With no games, or every game the same result (all wins, all draws or all losses), the
+    variance is 0: the games say nothing about how much the score could vary, and no interval
+    can be given. The answer is then ``None``: "too few games".
+
+    Args:
+        wins, draws, losses: the player's results, whole numbers >= 0.
+
+    Returns:
+        ``(elo, low, high)``, three floats with ``low <= elo <= high``; or ``None`` when the
+        variance is 0.
+
+    >>> [round(value, 1) for value in elo_interval(6, 2, 2)]     # 7 points of 10: s = 0.7
+    [147.2, -33.4, 504.0]
+    >>> elo_interval(5, 0, 0) is None                            # five wins: no spread, no interval
+    True
+    """
+    import math
+
+    games = wins + draws + losses
+    if games == 0:
+        return None
+    score = (wins + draws / 2) / games
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / games
+    if variance == 0:
+        return None                      # every game alike: too few games to say how sure
+
+    def elo(s):
+        if s <= 0:
+            return -math.inf
+        if s >= 1:
+            return math.inf
+        return -400 * math.log10(1 / s - 1)
+
+    stderr = math.sqrt(variance / games)
+    low = elo(max(0.0, score - 1.96 * stderr))
+    high = elo(min(1.0, score + 1.96 * stderr))
+    return elo(score), low, high
+
+
+def backup(tree: dict, path: list, result: float) -> None:
+    """The back-up step of the MCTS-solver: count one playout on every node of ``path``, then
+    prove what the proven results below allow, from the end of the path upwards.
+
+    Each node of ``tree`` is a dict ``{"visits": int, "wins": float, "proven": None | 1.0 |
+    0.5 | 0.0, "children": [names], "untried": int}``, its name the key. ``wins`` and
+    ``proven`` are from the point of view of the player who moved INTO the node (a win 1, a
+    draw 1/2, a loss 0); ``untried`` counts the node's moves that have no child yet.
+
+    1. **Count**: the last node of ``path`` gets ``visits + 1`` and ``wins + result``; its
+       parent ``wins + (1 - result)``, the node above it ``wins + result`` again, and so on:
+       the side alternates, each node scored for the player who moved into it.
+    2. **Prove**, going up from the last node: once a node is proven, its parent may be too.
+       A parent is a proven **loss** (0.0) if one of its children is a proven win (1.0): the
+       player to move there has a winning move, and the one who moved into the parent loses.
+       It is proven ``1 - max(children's proven)`` if no move is left untried (``untried ==
+       0``) and EVERY child is proven: a win (1.0) when all of them are losses, a draw when the
+       best of them is a draw. Otherwise it stays unproven, and the climb stops there (the
+       nodes above cannot change). The last node of ``path`` itself is left as it is.
+
+    Args:
+        tree: the nodes by name; their ``visits``, ``wins`` and ``proven`` are updated.
+        path: the names of the nodes from the root down to the node the playout started from
+            (each a child of the one before).
+        result: the playout's result for the player who moved into the LAST node of ``path``.
+
+    Returns:
+        None: ``tree`` is changed in place.
+
+    >>> tree = {"root": {"visits": 1, "wins": 0.0, "proven": None, "children": ["a"], "untried": 1},
+    ...         "a": {"visits": 0, "wins": 0.0, "proven": 1.0, "children": [], "untried": 0}}
+    >>> backup(tree, ["root", "a"], 1.0)     # "a" is a proven win: the root a proven loss
+    >>> tree["root"]["visits"], tree["root"]["wins"], tree["root"]["proven"]
+    (2, 0.0, 0.0)
+    """
+    for name in reversed(path):          # the side alternates from the last node up
+        node = tree[name]
+        node["visits"] += 1
+        node["wins"] += result
+        result = 1 - result
+    for depth in range(len(path) - 1, 0, -1):
+        if tree[path[depth]]["proven"] is None:
+            break                        # nothing new below: nothing to prove above
+        parent = tree[path[depth - 1]]
+        if parent["proven"] is None:
+            proven = [tree[child]["proven"] for child in parent["children"]]
+            if 1.0 in proven:
+                parent["proven"] = 0.0
+            elif parent["untried"] == 0 and None not in proven:
+                parent["proven"] = 1 - max(proven)
+        if parent["proven"] is None:
+            break
