@@ -4,6 +4,7 @@ the AI's moves in three steps, and late answers dropped."""
 from __future__ import annotations
 
 import threading
+import time
 from typing import cast
 
 import pytest
@@ -20,6 +21,7 @@ from tictac_edu.session import (
     TWO_HUMANS,
     AIMove,
     GameSession,
+    ai_budget,
     notation_for,
 )
 
@@ -531,7 +533,7 @@ def test_in_ai_vs_ai_the_clock_stops_between_moves() -> None:
 
 
 def test_the_ais_time_limit_is_the_smaller_of_its_own_and_its_time_left() -> None:
-    from tictac_edu.session import AI_TIME_MARGIN, AI_TIME_SHARE, ai_budget
+    from tictac_edu.session import AI_TIME_MARGIN, AI_TIME_SHARE
 
     assert ai_budget(3) == pytest.approx(3 * AI_TIME_SHARE - AI_TIME_MARGIN)
     for own, control, expected in ((10.0, {"per_move": 3}, ai_budget(3)),
@@ -547,7 +549,7 @@ def test_the_ais_time_limit_is_the_smaller_of_its_own_and_its_time_left() -> Non
 
 
 def test_the_ai_is_given_what_is_left_when_it_starts_to_think() -> None:
-    from tictac_edu.session import MIN_AI_TIME, ai_budget
+    from tictac_edu.session import MIN_AI_TIME
 
     agent = Timed(10.0)
     game, clock = clocked(agent, side="O", per_move=5)
@@ -566,11 +568,16 @@ def test_a_real_search_agent_moves_within_the_clock() -> None:
     from tictac_edu.session import TimeControl
 
     agent = SearchAgent(time_limit=5.0, evaluate=line_evaluation, name="slow")
+    clock = FakeClock()  # the session's clock stands still: the AI is given exactly ai_budget(1.0)
     game = GameSession(new_game("mnk", rows=7, columns=7, k=4), side="O", opponent=agent,
-                       time_control=TimeControl(per_move=1.0))
+                       time_control=TimeControl(per_move=1.0), clock=clock)
+    started = time.process_time()
     answer = reply(game)
-    assert answer.clock_limit is not None and answer.clock_limit < 1.0
-    assert answer.elapsed < 1.0 and answer.result is not None and agent.last_result is answer.result
+    cpu = time.process_time() - started
+    assert answer.clock_limit == pytest.approx(ai_budget(1.0)) and answer.clock_limit < 1.0
+    assert answer.result is not None and agent.last_result is answer.result
+    assert not answer.result.completed or answer.result.depth_results  # the clock stopped its deepening
+    assert cpu < 1.0, f"{cpu:.2f} s of CPU for a move limited to {answer.clock_limit:g} s"  # never more CPU than time
     assert agent.time_limit == 5.0
 
 

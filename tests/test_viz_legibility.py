@@ -234,7 +234,7 @@ def test_a_picture_on_wide_axes_writes_bigger() -> None:
 
 # --- the search viewer of notebook 02 ---------------------------------------------------------
 
-@pytest.mark.parametrize("name, every", [("textbook", 1), ("real search", 3)])
+@pytest.mark.parametrize("name, every", [("textbook", 1), pytest.param("real search", 3, marks=pytest.mark.slow)])
 def test_the_viewer_keeps_every_frame_legible(name: str, every: int) -> None:
     """Every frame (every third of the 79 of the real search, and its last, to keep the test quick)."""
     result = search.alphabeta(GameTree(TEXTBOOK), trace=True) if name == "textbook" else shallow_search()
