@@ -6,9 +6,9 @@
   and every check required to pass (``TICTAC_EDU_STRICT_CHECKS=1`` makes a failing check
   raise in the kernel).
 
-Both runs share one kernel, started afresh for the learner's run: between the two, the
-kernel's namespace is emptied (``%reset -f``), so the second run starts from nothing the first
-defined, without paying for a second kernel and a second import of the package.
+Both runs share one kernel, started afresh for the learner's run: between the two, every name
+the first run defined is deleted, so the second run starts from nothing the first defined,
+without paying for a second kernel and a second import of the package.
 
 The learner's run also measures every picture the notebook shows, as it is saved for the page
 (matplotlib figures and the search viewer's frames): no text may be smaller than
@@ -48,6 +48,7 @@ SMALLEST_TEXT_PX = 9.0
 PICTURES_MARK = "TICTAC-PICTURES "
 
 RECORD_PICTURES = f"""
+_names_at_start = set(globals()) | {{"_names_at_start"}}
 import io as _io, json as _json, struct as _struct
 import matplotlib.backend_bases as _backend_bases
 from matplotlib.text import Text as _Text
@@ -67,16 +68,21 @@ def _record_picture(self, filename, *args, **kwargs):
 
 _backend_bases.FigureCanvasBase.print_figure = _record_picture
 """
-"""A first cell for the learner's run: remember, for every PNG a figure is saved as, its width
-and its smallest texts as shown."""
+"""A first cell for the learner's run: note the names the kernel starts with; remember, for
+every PNG a figure is saved as, its width and its smallest texts as shown."""
 REPORT_PICTURES = (f"print({PICTURES_MARK!r} + _json.dumps(_pictures))\n"
                    "_backend_bases.FigureCanvasBase.print_figure = _print_figure")
 """The learner's run's last cell: print what was recorded, and stop recording."""
-SOLUTIONS_RUN = f"""%reset -f
+SOLUTIONS_RUN = f"""
+for _name in set(globals()) - _names_at_start:
+    del globals()[_name]
+del _name
 import os as _os
 _os.environ[{STRICT_ENV!r}] = "1"
 """
-"""Between the two runs: an empty namespace, and every check required to pass from now on."""
+"""Between the two runs: every name the first run defined forgotten (the kernel's own names,
+such as ``__spec__`` which process pools need, are kept), and every check required to pass
+from now on."""
 
 
 def exercise_cells(notebook: nbformat.NotebookNode) -> list[tuple[nbformat.NotebookNode, str]]:

@@ -68,8 +68,8 @@ def test_a_click_plays_your_move_and_the_ai_replies(board: TicTacToeBoard) -> No
     assert board.buttons[4].description == "X"
     assert_shows(board, board.state)
     assert board.last_result is not None and board.last_result.move == reply
-    for figure in ("AI (perfect)", f"played {reply} for O", "value 0", "draw with best play, proven", "nodes", "ms",
-                   "PV"):
+    for figure in ("AI (perfect)", f"played {reply} for O", 'title="search value 0"',
+                   "proven: a draw with best play on both sides", "nodes", "ms", "PV"):
         assert figure in board.figures.value
     assert "X</b> (you) to move" in board.status.value
     assert board.message.value == ""
@@ -317,7 +317,8 @@ def test_ai_vs_ai_steps_and_plays_to_the_end(board: TicTacToeBoard) -> None:
 def test_a_difficulty_change_rebuilds_the_agent(board: TicTacToeBoard) -> None:
     perfect = board.agent
     assert perfect.name == "perfect"
-    assert board.difficulty_selector.options == tuple((level, level) for level in TicTacToe().game.difficulties)
+    assert board.difficulty_selector.options == tuple((level, level) for level in TicTacToe().game.levels)
+    assert [value for _, value in board.difficulty_selector.options][-2:] == ["mcts", "mcts-solver"]
 
     board.difficulty_selector.value = "easy"
 

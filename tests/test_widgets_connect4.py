@@ -15,11 +15,19 @@ from tictac_edu.evaluation.connect4 import symmetry_test, window_evaluation
 from tictac_edu.games import TicTacToe
 from tictac_edu.games.base import GameState, Move
 from tictac_edu.games.connect4 import ConnectFour
+from tictac_edu.session import ordinal
 from tictac_edu.solvers.connect4 import Solver
 from tictac_edu.widgets import ConnectFourBoard, analyse_columns, style
 from tictac_edu.widgets import connect4 as c4widget
 from tictac_edu.widgets.base import THINKING_TEXT
-from tictac_edu.widgets.connect4 import ANALYSING_TEXT, ESTIMATE_MARK, ESTIMATE_NOTE, LAST_MOVE_CLASS, WIN_CLASS
+from tictac_edu.widgets.connect4 import (
+    ANALYSING_TEXT,
+    ESTIMATE_MARK,
+    ESTIMATE_NOTE,
+    LAST_MOVE_CLASS,
+    WIN_CLASS,
+    discs_to_win,
+)
 
 CENTRE = 3
 """Column 4 on the board."""
@@ -115,7 +123,10 @@ def test_the_expert_ai_replies_with_a_proven_best_move_from_the_middle_game() ->
     result = board.last_result
     assert result is not None and result.proven and result.depth is None and result.value == best
     assert f"AI (expert) played column {reply + 1} for O" in board.figures.value
-    assert f"value {best}" in board.figures.value and "with best play, proven" in board.figures.value
+    assert f'title="search value {best}"' in board.figures.value
+    count = discs_to_win(best, after_you)
+    assert f"proven: O wins by force, with its {ordinal(count)} disc from here (this one included)" \
+        in board.figures.value
     assert "to the end" in board.figures.value
 
 
@@ -319,7 +330,7 @@ def test_ai_vs_ai_plays_to_the_end(board: ConnectFourBoard) -> None:
 
 def test_a_difficulty_change_rebuilds_the_agent(board: ConnectFourBoard) -> None:
     assert [value for _, value in board.difficulty_selector.options] == ["given agent", "easy", "medium", "hard",
-                                                                         "expert"]
+                                                                         "expert", "mcts", "mcts-solver"]
     board.difficulty_selector.value = "medium"
     board.wait()
     assert board.agent.name == "medium"

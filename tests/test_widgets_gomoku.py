@@ -240,8 +240,9 @@ def test_the_board_answers_while_the_ai_thinks() -> None:
 def test_the_games_own_levels_are_offered() -> None:
     start = Gomoku()
     board = GomokuBoard(opponent=FirstPoint())
-    levels = start.game.difficulties
+    levels = start.game.levels
     assert [value for _, value in board.difficulty_selector.options][1:] == list(levels)
+    assert "mcts" in levels
     if levels:
         board.difficulty_selector.value = levels[0]
         assert board.agent.name == levels[0]

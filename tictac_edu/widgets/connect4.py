@@ -45,7 +45,7 @@ from tictac_edu.games.registry import new_game
 from tictac_edu.search import alphabeta
 from tictac_edu.search.common import Clock, Evaluation, outcome_of
 from tictac_edu.search.result import SearchResult
-from tictac_edu.session import AIMove
+from tictac_edu.session import AIMove, ordinal
 from tictac_edu.solvers.connect4 import Solver, SolverLimitReached, win_score
 from tictac_edu.widgets import style
 from tictac_edu.widgets.base import DEFAULT_PAUSE, BackgroundLane, GameBoard, Side, format_figures, set_classes, verdict
@@ -166,17 +166,6 @@ class Cancellation:
         if self.cancelled:
             raise AnalysisCancelled
         return time.monotonic()
-
-
-def ordinal(number: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ..., ``11th``, ``21st``.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 21)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '21st']
-    """
-    if 10 <= number % 100 <= 20:
-        return f"{number}th"
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
 
 
 def discs_to_win(score: int, state: ConnectFour) -> int | None:
@@ -561,22 +550,34 @@ class ConnectFourBoard(GameBoard):
         return f" with four diagonally, {span}"
 
     def _figures_html(self, answer: AIMove) -> str:
-        value_text: Callable[[SearchResult], str] = verdict
-        if answer.source == "solver" and answer.proven and isinstance(answer.before, ConnectFour):
-            value_text = self._solver_verdict(answer.before)
+        before = answer.before
+        value_text: Callable[[SearchResult], str] | None = None
+        if answer.source == "solver" and answer.proven and isinstance(before, ConnectFour):
+            value_text = self._solver_verdict(before)
         elif answer.source == "search":
-            value_text = lambda result: f"{verdict(result)}: the solver could not prove a move in time"  # noqa: E731
+            value_text = lambda result: (  # noqa: E731
+                f"{verdict(result, before)}: the solver could not prove a move in time")
         notation = self.session.notation
         return format_figures(answer.player, answer.move, answer.agent_name, answer.result, answer.elapsed,
                               move_text=notation.name, pv_text=notation.short, value_text=value_text,
-                              note=answer.random_words() if answer.random_move else "")
+                              before=before, note=answer.random_words() if answer.random_move else "")
 
     @staticmethod
     def _solver_verdict(before: ConnectFour) -> Callable[[SearchResult], str]:
-        """What a solver's value means, with "win in N" counted from ``before``."""
+        """What a solver's exact score means, the discs to the end counted from the score
+        itself (:func:`discs_to_win`)."""
         def value_text(result: SearchResult) -> str:
-            note, _ = describe_exact(int(result.value or 0), before)
-            return f"{verdict(result)}, {note}"
+            score = int(result.value or 0)
+            mover = before.to_move
+            other = O if mover == X else X
+            count = discs_to_win(score, before)
+            if score == 0 or count is None:
+                return verdict(result, before)
+            if score > 0:
+                return ("proven: " + (f"{mover} wins with this disc" if count == 1 else
+                                      f"{mover} wins by force, with its {ordinal(count)} disc from here (this one "
+                                      "included)"))
+            return f"proven: {mover} loses against best play: {other} wins with its {ordinal(count)} disc from here"
         return value_text
 
     def _show_position(self, state: Any) -> None:
