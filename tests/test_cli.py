@@ -342,3 +342,10 @@ def test_more_opening_plies_than_the_game_allows_is_an_error_line(plies: str) ->
     assert done.returncode == 2
     assert_quiet(done)
     assert done.stderr.startswith("error: ") and len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def test_a_short_match_shows_its_progress_too() -> None:
+    done = run("match", "tictactoe", "easy", "perfect", "--games", "4")
+    assert done.returncode == 0, done.stderr
+    assert "4/4" in done.stderr and "easy vs perfect" in done.stderr  # the bar, on standard error
+    assert "Score of easy vs perfect" in done.stdout and "4/4" not in done.stdout

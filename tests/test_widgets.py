@@ -613,3 +613,35 @@ def test_the_viewer_redraws_with_new_options(textbook_viewer: SearchViewer) -> N
     viewer.max_depth = 1
     viewer.redraw()
     assert bytes(viewer.picture.value) != before
+
+
+@pytest.mark.parametrize(("moves", "words"), [
+    ([0, 1], "proven: X wins by force, with its 3rd move from here (this one included)"),
+    ([0, 4, 8, 2], "proven: X wins by force, with its 2nd move from here (this one included)"),
+])
+def test_a_proven_value_is_said_in_words_a_newcomer_reads(moves: list[int], words: str) -> None:
+    """Notebook 00 has not taught scores yet: a proven result says who wins and with which
+    move; the search's number is only in the tooltip."""
+    board = TicTacToeBoard(side="O", difficulty="perfect", start=play_moves(TicTacToe(), moves))
+    assert board.wait(30)
+    figures = board.figures.value
+    assert words in figures and 'title="search value ' in figures
+    value = board.last_result.value if board.last_result is not None else None
+    assert f"value {value}" not in figures.replace(f'title="search value {value}"', "")
+
+
+def test_a_win_with_this_move_and_a_loss_say_whose() -> None:
+    win = TicTacToeBoard(side="X", difficulty="hard", start=play_moves(TicTacToe(), [0, 3, 1, 4, 8]))
+    assert win.wait(30)
+    assert "proven: O wins with this move" in win.figures.value
+    assert 'title="search value 999' in win.figures.value and "999" not in strip_title(win.figures.value)
+    lost = TicTacToeBoard(side="X", difficulty="perfect", start=play_moves(TicTacToe(), [0, 1, 3]))  # X threatens 6
+    assert lost.wait(30)
+    assert "proven: O loses against best play: X wins with its 2nd move from here" in lost.figures.value
+
+
+def strip_title(html: str) -> str:
+    """The figures line without its tooltips."""
+    import re
+
+    return re.sub(r' title="[^"]*"', "", html)

@@ -547,11 +547,12 @@ def _match(args: argparse.Namespace, stdout: TextIO) -> int:
 
         with ProcessPoolExecutor(args.jobs, initializer=_ignore_interrupts) as pool:
             result = play_match(agents[0], agents[1], factory, args.games, args.seed, plies=args.plies, sprt=sprt,
-                                executor=pool)
+                                executor=pool, progress=True)
             if result.interrupted:
                 pool.shutdown(wait=False, cancel_futures=True)
     else:
-        result = play_match(agents[0], agents[1], factory, args.games, args.seed, plies=args.plies, sprt=sprt)
+        result = play_match(agents[0], agents[1], factory, args.games, args.seed, plies=args.plies, sprt=sprt,
+                            progress=True)  # however few the games: a game of a slow level takes seconds
     print(result.summary(), file=stdout, flush=True)
     return INTERRUPTED_STATUS if result.interrupted else 0
 
