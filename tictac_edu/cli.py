@@ -5,6 +5,8 @@
   (``tictactoe``, ``mnk --rows R --columns C --k K``, ``connect4``, ``gomoku --rule R --size
   N``), driven by a :class:`~tictac_edu.session.GameSession`.
 * ``solve connect4``: the exact scores of Connect Four positions (see :func:`solve_lines`).
+* ``apps [TARGET]``: the course's apps (``notebooks/apps``) served by Voila with the course's
+  template, which fetches nothing from the internet.
 * ``match GAME LEVEL_A LEVEL_B --games N``: two difficulty levels of a game against each other,
   in pairs of games from a seeded opening book, with the Elo difference and its 95% interval
   (see :func:`tictac_edu.arena.play_match`); ``--jobs K`` plays on K processes.
@@ -17,11 +19,13 @@ import functools
 import math
 import os
 import signal
+import subprocess
 import sys
 import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
 
 from tictac_edu.arena import SPRT, play_match
@@ -509,6 +513,37 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         return 1
 
 
+VOILA_TEMPLATE = "tictac"
+"""The course's Voila template: Voila's "lab" template with the widgets' icons (Font Awesome)
+served from the package instead of a CDN, so that a page fetches nothing from the internet."""
+
+JUPYTER_DATA = Path(__file__).resolve().parent / "share" / "jupyter"
+"""The package's Jupyter data folder, where Voila finds :data:`VOILA_TEMPLATE`."""
+
+APPS = "notebooks/apps"
+"""The folder of the course's apps (the boards, the search viewer), from the repository's root."""
+
+
+def voila_command(target: str, options: Sequence[str] = ()) -> tuple[list[str], dict[str, str]]:
+    """The command and environment that serve ``target`` (a notebook or a folder) with Voila
+    and the course's template: the package's Jupyter data folder first on ``JUPYTER_PATH``."""
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(JUPYTER_DATA), env.get("JUPYTER_PATH")]))
+    return [sys.executable, "-m", "voila", f"--template={VOILA_TEMPLATE}", *options, target], env
+
+
+def _apps(args: argparse.Namespace, options: Sequence[str]) -> int:
+    if not os.path.exists(args.target):
+        print(f"error: {args.target!r} does not exist: give a notebook or a folder of notebooks (the course's apps "
+              f"are in {APPS}/ of the repository; run this from its root)", file=sys.stderr)
+        return 2
+    command, env = voila_command(args.target, options)
+    try:
+        return subprocess.call(command, env=env)
+    except KeyboardInterrupt:  # Voila stops on Ctrl-C by itself
+        return INTERRUPTED_STATUS
+
+
 def _ignore_interrupts() -> None:
     """A worker process's initializer: Ctrl-C is the parent's to handle (it cancels the pending
     games and prints what was played), not a traceback in every worker."""
@@ -643,6 +678,17 @@ def build_parser() -> argparse.ArgumentParser:
                           help="show the elapsed time and nodes on standard error once a position has taken this "
                                f"long (default {PROGRESS_AFTER:g})")
 
+    apps = commands.add_parser(
+        "apps", help="serve the course's apps (the boards, the search viewer) with Voila, offline",
+        description="Serve a notebook, or a folder of notebooks, as web apps with Voila and the course's template, "
+                    "whose pages fetch nothing from the internet (plain 'voila' loads the icons of the buttons "
+                    "from a CDN). Options after the target go to Voila (--port 8867, --no-browser, ...). The "
+                    "exercises need JupyterLab or Notebook 7: Voila runs a notebook but shows no code.",
+        epilog=f"Example: python -m tictac_edu apps {APPS}/tictactoe_board.ipynb --no-browser. Exit status: "
+               "Voila's; 2 if the target does not exist.")
+    apps.add_argument("target", nargs="?", default=APPS, metavar="TARGET",
+                      help=f"a notebook or a folder of notebooks (default: {APPS}, the course's apps)")
+
     match = commands.add_parser(
         "match", help="play two difficulty levels against each other and estimate the Elo difference",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -691,7 +737,11 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             reconfigure(errors="replace")  # undecodable input is a bad move, not a traceback
     output = cast(TextIO, GuardedOutput(stdout))
     try:
-        args = build_parser().parse_args(argv)
+        args, extra = build_parser().parse_known_args(argv)
+        if extra and args.command != "apps":
+            build_parser().parse_args(argv)  # the usual error for an unknown option
+        if args.command == "apps":
+            return _apps(args, extra)
         if args.command == "count":
             return _count(args, output)
         if args.command == "play":
