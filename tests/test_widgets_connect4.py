@@ -24,8 +24,10 @@ from tictac_edu.widgets.connect4 import (
     ANALYSING_TEXT,
     ESTIMATE_MARK,
     ESTIMATE_NOTE,
+    EXACT_WORDS,
     LAST_MOVE_CLASS,
     WIN_CLASS,
+    analysis_summary,
     discs_to_win,
 )
 
@@ -424,7 +426,7 @@ def test_the_analysis_waits_for_the_ai_and_is_computed_once_per_position(
     assert [state.ply for state in analysed] == [0, 2]  # not the position the AI answered at once
     assert "The analysis waits for the AI's move." in shown
     assert any(text.startswith(ANALYSING_TEXT) for text in shown)
-    assert board.analysis_status.value == "" and board.thinking.value == ""
+    assert board.analysis_status.value == analysis_summary(board.column_scores) and board.thinking.value == ""
 
     board.undo_button.click()
     board.wait()
@@ -474,7 +476,7 @@ def test_a_move_clears_the_scores_at_once_and_the_board_stays_responsive(monkeyp
     assert [state.ply for state in slow.positions] == [len(NEAR_END) + 1, len(NEAR_END) + 2]
     after = ConnectFour.from_moves(NEAR_END + "54")
     assert board.analysis == ["full" if score is None else signed(score) for score in Solver().analyze(after)]
-    assert board.analysis_status.value == ""
+    assert board.analysis_status.value == f"{EXACT_WORDS}: every column."
 
 
 def test_no_emoji_in_the_indicators() -> None:
@@ -562,3 +564,19 @@ def test_other_board_sizes() -> None:
     board.click(4)
     board.wait()
     assert board.state.cell(4, 0) == "X"
+
+
+def test_the_analysis_says_which_scores_are_exact_and_which_are_estimates() -> None:
+    estimates = ConnectFourBoard(side="two humans", analyse=True, analysis_nodes=0)  # the solver gets no node
+    assert estimates.wait(30)
+    status = estimates.analysis_status.value
+    assert status.startswith(f"Estimates ({ESTIMATE_MARK}, a depth-limited search in evaluation points, another "
+                             "scale") and status.endswith("columns 1, 2, 3, 4, 5, 6 and 7.")
+    assert "Exact" not in status
+    mixed = ConnectFourBoard(side="two humans", analyse=True, analysis_nodes=SMALL_BUDGET, analysis_time=None,
+                             start=ConnectFour.from_moves(MIDDLE_GAME))
+    assert mixed.wait(30)
+    assert mixed.analysis == ["-9", "≈+332", "-9", "-9", "≈+55", "-9", "-7"]  # +332 is no win: it is -3 exactly
+    assert mixed.analysis_status.value == (f"{EXACT_WORDS}: columns 1, 3, 4, 6 and 7. Estimates ({ESTIMATE_MARK}, a "
+                                           "depth-limited search in evaluation points, another scale: compare them "
+                                           "only with each other): columns 2 and 5.")

@@ -357,6 +357,42 @@ def best_columns(scores: Sequence[ColumnScore | None]) -> set[int]:
     return {score.column for score in pool if score.score == top}
 
 
+EXACT_WORDS = "Exact scores (the solver's: above 0 a win, the higher the sooner; 0 a draw; below 0 a loss)"
+"""How :func:`analysis_summary` names the solver's scores."""
+
+
+def _columns_words(columns: Sequence[int]) -> str:
+    numbers = [str(column + 1) for column in columns]
+    return f"column {numbers[0]}" if len(numbers) == 1 else f"columns {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def analysis_summary(scores: Sequence[ColumnScore | None]) -> str:
+    """One sentence under the scores saying which columns carry the solver's exact score and
+    which only an estimate, on another scale (or a result the search proved without a score).
+
+    >>> exact, guess = ColumnScore(0, 2, True, "+2", "", ""), ColumnScore(3, 130, False, "≈+130", "estimate", "")
+    >>> print(analysis_summary([exact, None, None, guess]))
+    Exact scores (the solver's: above 0 a win, the higher the sooner; 0 a draw; below 0 a loss): column 1. \
+Estimates (≈, a depth-limited search in evaluation points, another scale: compare them only with each other): \
+column 4.
+    """
+    known = [score for score in scores if score is not None]
+    exact = [score.column for score in known if score.exact]
+    proven = [score.column for score in known if not score.exact and score.proven]
+    estimates = [score.column for score in known if score.estimate]
+    parts = []
+    if exact:
+        parts.append(f"{EXACT_WORDS}: {_columns_words(exact)}.")
+    if proven:
+        parts.append(f"A win or a loss the search proved, without an exact score: {_columns_words(proven)}.")
+    if estimates:
+        parts.append(f"Estimates ({ESTIMATE_MARK}, a depth-limited search in evaluation points, another scale: "
+                     f"compare them only with each other): {_columns_words(estimates)}.")
+    if exact and not proven and not estimates:
+        parts = [f"{EXACT_WORDS}: every column."]
+    return " ".join(parts)
+
+
 # -- the board ----------------------------------------------------------------------------------
 
 
@@ -659,7 +695,7 @@ class ConnectFourBoard(GameBoard):
         if scores is not None:
             self._cancel_analysis()
             self._scores = scores
-            self.analysis_status.value = ""
+            self.analysis_status.value = analysis_summary(scores)
             self._show_scores(scores, pending=False)
             return
         self._show_scores([None] * len(self.analysis_labels), pending=True)
