@@ -349,3 +349,17 @@ def test_a_short_match_shows_its_progress_too() -> None:
     assert done.returncode == 0, done.stderr
     assert "4/4" in done.stderr and "easy vs perfect" in done.stderr  # the bar, on standard error
     assert "Score of easy vs perfect" in done.stdout and "4/4" not in done.stdout
+
+
+def test_apps_serve_voila_with_the_course_template() -> None:
+    from tictac_edu.cli import JUPYTER_DATA, VOILA_TEMPLATE, voila_command
+
+    command, env = voila_command("notebooks/apps", ["--no-browser"])
+    assert command[1:] == ["-m", "voila", f"--template={VOILA_TEMPLATE}", "--no-browser", "notebooks/apps"]
+    assert env["JUPYTER_PATH"].split(os.pathsep)[0] == str(JUPYTER_DATA)
+    template = JUPYTER_DATA / "voila" / "templates" / VOILA_TEMPLATE
+    pages = [(template / name).read_text(encoding="utf-8") for name in ("index.html.j2", "page.html")]
+    assert not any("https://" in page for page in pages)  # no CDN: the icons are served from the template
+    assert (template / "static" / "fontawesome" / "css" / "all.min.css").exists()
+    missing = run("apps", "no/such/folder")
+    assert missing.returncode == 2 and missing.stderr.startswith("error: 'no/such/folder' does not exist")
