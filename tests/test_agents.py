@@ -33,6 +33,7 @@ def _value(state: TicTacToe) -> int:
     return max(-_value(state.play(move)) for move in state.legal_moves())
 
 
+@pytest.mark.slow  # every one of the 4,520 positions with a move to make
 def test_the_perfect_agent_keeps_the_game_theoretic_value_everywhere() -> None:
     positions = reachable_positions()
     assert len(positions) == 5_478

@@ -1,8 +1,11 @@
-"""End-to-end tests in a real browser: the apps of ``notebooks/apps``, served by Voila, clicked
-in Chromium (the tic-tac-toe board, the Connect Four board and the gomoku board).
+"""End-to-end tests in a real browser: the apps of ``notebooks/apps``, served by Voila with the
+course's template (``python -m tictac_edu apps``), clicked in Chromium (the tic-tac-toe board,
+the Connect Four board, the gomoku board and the search viewer).
 
 They check what no kernel-side test can: that a board renders from standard widgets in a
-real page, that a click travels to the kernel and that the AI's reply comes back to the page.
+real page, that a click travels to the kernel and that the AI's reply comes back to the page,
+that the search viewer's legend wraps on a narrow page, and that no page fetches anything from
+outside the local server (the widgets' icons included: they are served by the template).
 
 Needs Voila, Playwright (the Python package) and Debian's Chromium at /usr/bin/chromium; no
 browser is downloaded. Without Chromium the tests are skipped, except in CI (``CI=true``),
@@ -38,6 +41,9 @@ APPS = Path("notebooks") / "apps"
 TICTACTOE_APP = "tictactoe_board.ipynb"
 CONNECT4_APP = "connect4_board.ipynb"
 GOMOKU_APP = "gomoku_board.ipynb"
+VIEWER_APP = "search_viewer.ipynb"
+NARROW_VIEWPORT: ViewportSize = {"width": 700, "height": 900}
+"""Narrower than the search viewer's row of controls: its legend must wrap."""
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SERVER_START_TIMEOUT_S = 30.0
@@ -134,15 +140,18 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 @pytest.fixture(scope="module")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The apps folder served by Voila on a free local port (one server for all the tests of
-    this module); stopped after them. An app's page is ``voila_url + "voila/render/" + name``."""
+    """The apps folder served by Voila on a free local port, as the README says to
+    (``python -m tictac_edu apps``: Voila with the course's template), one server for all the
+    tests of this module; stopped after them. An app's page is ``voila_url + "voila/render/" +
+    name``."""
     port = _free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))  # this checkout's package
     with log.open("wb") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(APPS)],
+            [sys.executable, "-m", "tictac_edu", "apps", str(APPS), "--no-browser", f"--port={port}",
+             "--Voila.ip=127.0.0.1"],
             cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT,
             start_new_session=True)
     try:
@@ -157,19 +166,44 @@ def app_url(voila_url: str, name: str) -> str:
     return f"{voila_url}voila/render/{name}"
 
 
+LOCAL_SCHEMES = ("data:", "blob:", "about:")
+"""Addresses that are no request to any server."""
+
+
+def leaving_requests(urls: list[str], server: str) -> list[str]:
+    """The requests of ``urls`` that go anywhere but ``server`` (an address such as
+    ``http://127.0.0.1:8866/``): what a page would fetch from the internet."""
+    return [url for url in urls if not url.startswith(server) and not url.startswith(LOCAL_SCHEMES)]
+
+
 @contextmanager
-def app_page(chromium: Path, voila_url: str, name: str, viewport: ViewportSize) -> Iterator[Page]:
-    """A headless Chromium page showing the app notebook ``name``; the browser closes after."""
+def local_page(chromium: Path, url: str, viewport: ViewportSize, server: str) -> Iterator[Page]:
+    """A headless Chromium page at ``url``; when the block ends, no request of the page may
+    have left ``server`` (a page offline must not miss a font or a script). The browser closes
+    after."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport=viewport)
-            page.goto(app_url(voila_url, name), timeout=PAGE_TIMEOUT_MS)
+            requested: list[str] = []
+            page.on("request", lambda request: requested.append(request.url))
+            page.goto(url, timeout=PAGE_TIMEOUT_MS)
             yield page
+            page.wait_for_load_state("networkidle", timeout=PAGE_TIMEOUT_MS)
+            away = leaving_requests(requested, server)
+            assert not away, f"the page fetched from outside {server}: {away}"
         finally:
             browser.close()
+
+
+@contextmanager
+def app_page(chromium: Path, voila_url: str, name: str, viewport: ViewportSize) -> Iterator[Page]:
+    """A headless Chromium page showing the app notebook ``name``, which fetches nothing from
+    outside the server; the browser closes after."""
+    with local_page(chromium, app_url(voila_url, name), viewport, voila_url) as page:
+        yield page
 
 
 def test_click_the_centre_and_the_ai_replies(chromium: Path, voila_url: str, tmp_path: Path) -> None:
@@ -249,3 +283,35 @@ def test_place_a_stone_on_h8_and_the_ai_answers(chromium: Path, voila_url: str, 
                                                                 timeout=REPLY_TIMEOUT_MS)
         expect(page.locator(".tictac-status")).to_contain_text("Black (you) to move")
         page.screenshot(path=str(screenshot), full_page=True)
+
+
+LEGEND_JS = """
+() => {
+    const legend = document.querySelector('.tictac-tree-legend');
+    const right = legend.getBoundingClientRect().right;
+    const keys = [...legend.querySelectorAll('span[style*="nowrap"]')];
+    return {overflow: legend.scrollWidth - legend.clientWidth, keys: keys.length,
+            cut: keys.filter(key => key.getBoundingClientRect().right > right + 1).map(key => key.innerText)};
+}
+"""
+
+ICON_FONT_JS = """
+() => {
+    const icon = document.querySelector('.tictac-search-viewer i.fa');
+    return icon === null ? null : getComputedStyle(icon).fontFamily;
+}
+"""
+
+
+def test_the_viewers_legend_wraps_on_a_narrow_page_and_its_icons_are_local(chromium: Path, voila_url: str) -> None:
+    with app_page(chromium, voila_url, VIEWER_APP, NARROW_VIEWPORT) as page:
+        page.locator(".tictac-tree-legend").wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        page.locator(".tictac-tree").wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        legend = page.evaluate(LEGEND_JS)
+        assert legend["keys"] == 7 and legend["overflow"] <= 0 and legend["cut"] == [], legend
+        assert "Font Awesome" in (page.evaluate(ICON_FONT_JS) or ""), "the Play button's icon font did not load"
+        page.locator(".tictac-search-viewer button", has_text="Next").click()
+        expect_event = page.locator(".tictac-event")
+        expect_event.wait_for(state="visible", timeout=REPLY_TIMEOUT_MS)
+        page.wait_for_function("() => document.querySelector('.tictac-event').innerText.includes('trace[1]')",
+                               timeout=REPLY_TIMEOUT_MS)

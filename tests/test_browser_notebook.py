@@ -29,7 +29,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_browser import CHROMIUM_ARGS, _stop  # one browser, one way to stop a server (the chromium fixture: conftest)
+from test_browser import CHROMIUM_ARGS, _stop, local_page  # one browser, one way to stop a server and to watch
+
+# a page's requests (the chromium fixture: conftest)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, ViewportSize
@@ -187,11 +189,13 @@ def test_notebook_00_in_notebook_7(chromium: Path, course_copy: Path, tmp_path: 
 
 
 def test_notebook_00_in_voila(chromium: Path, course_copy: Path, tmp_path: Path) -> None:
-    """The same notebook rendered by Voila (which runs every cell), and the same click."""
+    """The same notebook rendered by Voila (which runs every cell) with the course's template,
+    the same click, and nothing fetched from outside the local server."""
     port = _free_port()
-    command = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-               str(course_copy)]
+    command = [sys.executable, "-m", "tictac_edu", "apps", str(course_copy), "--no-browser", f"--port={port}",
+               "--Voila.ip=127.0.0.1"]
+    server = f"http://127.0.0.1:{port}/"
     with _server(command, course_copy, tmp_path / "voila.log", port, _environment(tmp_path / "jupyter")):
-        with _page(chromium, f"http://127.0.0.1:{port}/voila/render/{NOTEBOOK.name}") as page:
+        with local_page(chromium, f"{server}voila/render/{NOTEBOOK.name}", VIEWPORT, server) as page:
             _click_the_centre_and_see_the_reply(page)
             assert "Traceback" not in page.inner_text("body")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -26,7 +27,7 @@ def test_count_prints_the_figures() -> None:
 
 # -- play: every board game, bad input, the AI's words ---------------------------------------------
 
-TICTACTOE_HELP = "type a cell number 0-8 as shown on the board, or a row and a column such as '1 2'"
+TICTACTOE_HELP = "type a cell number 0-8 as shown on the board"
 CONNECT4_HELP = "type a column number 1-7 as printed under the board"
 
 
@@ -40,12 +41,12 @@ def test_bad_moves_get_a_message_and_end_of_input_ends_quietly() -> None:
     assert_quiet(done)
     out = done.stdout
     assert "Tic-tac-toe. You play X; the AI (perfect) plays O." in out
-    assert "The AI (perfect) plays 0 for O (proven draw; " in out  # the centre is answered with a corner
+    assert "The AI (perfect) plays 0 for O (proven: a draw with best play on both sides; " in out  # a corner
     assert f"'hello' is not a move: {TICTACTOE_HELP}" in out
     assert f"'\u00b2' is not a move: {TICTACTOE_HELP}" in out  # not "invalid literal for int()"
     assert "invalid literal" not in out
-    assert "Cell 4 is taken by X: choose an empty cell." in out  # typed as 4, then as 1 1
-    assert out.count("Cell 4 is taken by X") == 2
+    assert "Cell 4 is taken by X: choose an empty cell." in out
+    assert f"'1 1' is not a move: {TICTACTOE_HELP}" in out  # cells are typed as the board numbers them
     assert "Illegal move 9: off the board" in out
     assert "'' is not a move" in out
     assert out.count("O . .") == 1  # the board after the AI's reply is drawn once, not after each refused move
@@ -93,14 +94,15 @@ def test_a_full_connect_four_column_is_refused() -> None:
     assert done.returncode == 0
     assert "Two players take turns at this keyboard." in done.stdout
     assert "Column 4 is full: choose another column." in done.stdout
-    assert "X to move: " in done.stdout and "O to move: " in done.stdout
+    assert "X to move (a column 1-7): " in done.stdout and "O to move (a column 1-7): " in done.stdout
 
 
 def test_bigger_m_n_k_boards() -> None:
-    done = run("play", "mnk", "--rows", "4", "--columns", "4", "--k", "3", stdin="5\n1 1\n16\nq\n")
+    done = run("play", "mnk", "--rows", "4", "--columns", "4", "--k", "3", stdin="5\n5\n16\nq\n")
     assert done.returncode == 0
     out = done.stdout
     assert "4x4, three in a row. You play X; the AI (hard) plays O." in out
+    assert "Your move (X, a cell 0-15): " in out
     assert "Cell 5 is taken by X" in out and "Illegal move 16: off the board" in out
 
 
@@ -137,7 +139,7 @@ def test_renju_in_the_terminal_names_the_forbidden_points() -> None:
     assert out.startswith("Renju. Two players take turns at this keyboard.")
     assert out.count("Forbidden for Black (renju): J8 double-three.") == 1
     assert "Illegal move J8: forbidden for Black under renju (double-three)." in out
-    assert "White to move: " in out and out.rstrip().endswith("Goodbye.")  # K8 was played
+    assert "White to move (a point A-O 1-15, such as H8): " in out and out.rstrip().endswith("Goodbye.")  # K8 played
 
 
 def test_gomoku_sizes_and_rules() -> None:
@@ -167,7 +169,7 @@ def test_the_ai_says_proven_only_when_it_is() -> None:
     assert "The AI (expert) plays column " in fallback.stdout
     assert "an estimate: " in fallback.stdout and ", not proven; " in fallback.stdout
     exact = run("play", "tictactoe", "--side", "O", stdin="")
-    assert "The AI (perfect) plays 4 for X (proven draw; " in exact.stdout
+    assert "The AI (perfect) plays 4 for X (proven: a draw with best play on both sides; " in exact.stdout
 
 
 def test_the_random_moves_of_the_easy_level_say_so() -> None:
@@ -202,6 +204,33 @@ def test_help_says_which_levels_are_time_limited() -> None:
     assert "mnk --rows 15 --columns 15 --k 5: easy (0.5 s a move)" in out
     assert "{connect4,gomoku,mnk,tictactoe}" in out
     assert "gomoku: easy" in out and "--rule RULE" in out and "--size N" in out
+    words = " ".join(out.split())
+    assert "tictactoe: easy, medium, hard, perfect; beside them: mcts (5,000 playouts a move), mcts-solver (5,000 " \
+           "playouts a move)" in words
+    assert "connect4: easy, medium, hard (0.9 s a move), expert (0.9 s a move); beside them: mcts (0.9 s a move)" \
+           in words
+
+
+def test_the_monte_carlo_levels_can_be_played() -> None:
+    done = run("play", "tictactoe", "--difficulty", "mcts", "--seed", "1", stdin="4\nq\n")
+    assert done.returncode == 0, done.stderr
+    assert "the AI (mcts) plays O" in done.stdout and "The AI (mcts) plays " in done.stdout
+
+
+def test_a_finished_game_says_who_won_once() -> None:
+    done = run("play", "tictactoe", "--side", "both", stdin="0\n3\n1\n4\n2\n")
+    assert done.returncode == 0
+    assert done.stdout.rstrip().endswith("Game over: X wins.")
+    lost = run("play", "tictactoe", "--side", "O", stdin="1\n2\n3\n5\n")  # the perfect AI (X) wins
+    assert "Game over: the AI wins (X)." in lost.stdout
+
+
+def test_a_very_long_line_is_not_echoed_back() -> None:
+    junk = "x" * 200_000
+    done = run("play", "gomoku", "--difficulty", "easy", stdin=f"{junk}\nq\n")
+    assert done.returncode == 0
+    assert "'xxxxxxxxxxxxxxxxxxxx'… (200,000 characters) is not a move: type a point such as H8" in done.stdout
+    assert len(done.stdout) < 5_000
 
 
 # -- Ctrl-C and closed pipes ---------------------------------------------------------------------------
@@ -283,3 +312,54 @@ def test_help_explains_the_commands(args: list[str]) -> None:
     done = run(*args)
     assert done.returncode == 0
     assert "usage: python -m tictac_edu" in done.stdout
+
+
+# -- output that cannot be written, options the arena refuses -------------------------------------------
+
+FULL_DISK = "/dev/full"
+"""Linux's device on which every write fails with ENOSPC, as on a full disk."""
+
+
+@pytest.mark.skipif(not os.path.exists(FULL_DISK), reason=f"{FULL_DISK} is a Linux device")
+@pytest.mark.parametrize(("args", "stdin"), [
+    (["count", "tictactoe"], ""),
+    (["play", "tictactoe"], "4\nq\n"),
+    (["match", "tictactoe", "easy", "perfect", "--games", "2"], ""),
+    (["--help"], ""),
+    (["play", "--help"], ""),
+])
+def test_a_full_disk_is_one_line_of_error(args: list[str], stdin: str) -> None:
+    with open(FULL_DISK, "w") as full:
+        done = subprocess.run([*COMMAND, *args], input=stdin, stdout=full, stderr=subprocess.PIPE, text=True,
+                              timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == "error: cannot write to standard output: No space left on device\n"
+
+
+@pytest.mark.parametrize("plies", ["9", "100"])
+def test_more_opening_plies_than_the_game_allows_is_an_error_line(plies: str) -> None:
+    done = run("match", "tictactoe", "easy", "perfect", "--games", "2", "--plies", plies)
+    assert done.returncode == 2
+    assert_quiet(done)
+    assert done.stderr.strip().splitlines()[-1].startswith("error: no opening of "), done.stderr
+
+
+def test_a_short_match_shows_its_progress_too() -> None:
+    done = run("match", "tictactoe", "easy", "perfect", "--games", "4")
+    assert done.returncode == 0, done.stderr
+    assert "4/4" in done.stderr and "easy vs perfect" in done.stderr  # the bar, on standard error
+    assert "Score of easy vs perfect" in done.stdout and "4/4" not in done.stdout
+
+
+def test_apps_serve_voila_with_the_course_template() -> None:
+    from tictac_edu.cli import JUPYTER_DATA, VOILA_TEMPLATE, voila_command
+
+    command, env = voila_command("notebooks/apps", ["--no-browser"])
+    assert command[1:] == ["-m", "voila", f"--template={VOILA_TEMPLATE}", "--no-browser", "notebooks/apps"]
+    assert env["JUPYTER_PATH"].split(os.pathsep)[0] == str(JUPYTER_DATA)
+    template = JUPYTER_DATA / "voila" / "templates" / VOILA_TEMPLATE
+    pages = [(template / name).read_text(encoding="utf-8") for name in ("index.html.j2", "page.html")]
+    assert not any("https://" in page for page in pages)  # no CDN: the icons are served from the template
+    assert (template / "static" / "fontawesome" / "css" / "all.min.css").exists()
+    missing = run("apps", "no/such/folder")
+    assert missing.returncode == 2 and missing.stderr.startswith("error: 'no/such/folder' does not exist")

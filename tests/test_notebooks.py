@@ -6,6 +6,10 @@
   and every check required to pass (``TICTAC_EDU_STRICT_CHECKS=1`` makes a failing check
   raise in the kernel).
 
+Both runs share one kernel, started afresh for the learner's run: between the two, every name
+the first run defined is deleted, so the second run starts from nothing the first defined,
+without paying for a second kernel and a second import of the package.
+
 The learner's run also measures every picture the notebook shows, as it is saved for the page
 (matplotlib figures and the search viewer's frames): no text may be smaller than
 :data:`SMALLEST_TEXT_PX` pixels at the width a notebook column shows it (see
@@ -13,22 +17,23 @@ The learner's run also measures every picture the notebook shows, as it is saved
 
 The per-cell time limit is generous (the slowest cell, minimax to depth 4 in notebook 04, takes
 10 to 20 s on a busy two-core machine) but short enough that a stalled kernel cannot eat the
-CI's time.
+CI's time. That the checks pass on a busy machine (they count the learner's CPU time only) is
+tested under load in ``tests/test_exercises_load.py``.
 """
 
 from __future__ import annotations
 
+import copy
 import json
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
 
 from tictac_edu.exercises import exercise_names, solution_source, stub_source
+from tictac_edu.exercises.api import STRICT_ENV
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
@@ -43,6 +48,7 @@ SMALLEST_TEXT_PX = 9.0
 PICTURES_MARK = "TICTAC-PICTURES "
 
 RECORD_PICTURES = f"""
+_names_at_start = set(globals()) | {{"_names_at_start"}}
 import io as _io, json as _json, struct as _struct
 import matplotlib.backend_bases as _backend_bases
 from matplotlib.text import Text as _Text
@@ -62,9 +68,21 @@ def _record_picture(self, filename, *args, **kwargs):
 
 _backend_bases.FigureCanvasBase.print_figure = _record_picture
 """
-"""A first cell for the learner's run: remember, for every PNG a figure is saved as, its width
-and its smallest texts as shown."""
-REPORT_PICTURES = f"print({PICTURES_MARK!r} + _json.dumps(_pictures))"
+"""A first cell for the learner's run: note the names the kernel starts with; remember, for
+every PNG a figure is saved as, its width and its smallest texts as shown."""
+REPORT_PICTURES = (f"print({PICTURES_MARK!r} + _json.dumps(_pictures))\n"
+                   "_backend_bases.FigureCanvasBase.print_figure = _print_figure")
+"""The learner's run's last cell: print what was recorded, and stop recording."""
+SOLUTIONS_RUN = f"""
+for _name in set(globals()) - _names_at_start:
+    del globals()[_name]
+del _name
+import os as _os
+_os.environ[{STRICT_ENV!r}] = "1"
+"""
+"""Between the two runs: every name the first run defined forgotten (the kernel's own names,
+such as ``__spec__`` which process pools need, are kept), and every check required to pass
+from now on."""
 
 
 def exercise_cells(notebook: nbformat.NotebookNode) -> list[tuple[nbformat.NotebookNode, str]]:
@@ -113,20 +131,6 @@ def test_every_exercise_cell_holds_the_exercise_stub() -> None:
             assert cell.source.strip() == stub_source(name).strip(), f"{path.name}: the cell of {name!r}"
 
 
-@pytest.fixture
-def busy_cores() -> Iterator[None]:
-    """Two CPU-bound processes competing with the kernel for this machine's two cores: the
-    checks count the learner's CPU time only, so a correct solution passes however busy the
-    machine is."""
-    processes = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
-    try:
-        yield
-    finally:
-        for process in processes:
-            process.kill()
-            process.wait(10)
-
-
 def pictures_shown(cell: nbformat.NotebookNode) -> list[dict]:
     """What the recording cell found: one entry per picture, its width and smallest texts."""
     for line in outputs_text(cell).splitlines():
@@ -135,31 +139,51 @@ def pictures_shown(cell: nbformat.NotebookNode) -> list[dict]:
     raise AssertionError(f"the pictures were not reported: {outputs_text(cell)[:500]}")
 
 
+def solutions_injected(notebook: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    """A copy of the notebook's cells with the reference solutions in its exercise cells."""
+    solved = copy.deepcopy(notebook)
+    for cell, name in exercise_cells(solved):
+        cell.source = solution_source(name)
+    return list(solved.cells)
+
+
+def run(notebook: nbformat.NotebookNode, path: Path, first_of_second_run: int) -> nbformat.NotebookNode:
+    """Execute ``notebook``; a failing cell is reported with the run it belongs to."""
+    try:
+        return execute(notebook, path)
+    except CellExecutionError as error:
+        failed = next((index for index, cell in enumerate(notebook.cells) if cell.cell_type == "code"
+                       and any(output.get("output_type") == "error" for output in cell.get("outputs", []))), None)
+        which = "with the solutions injected" if failed is not None and failed >= first_of_second_run else \
+            "as the learner gets it"
+        raise AssertionError(f"{path.name}, run {which}: a cell failed\n{error}") from None
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
-def test_notebook_runs_as_the_learner_gets_it(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("TICTAC_EDU_STRICT_CHECKS", raising=False)
+def test_notebook_runs_both_ways(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The learner's copy, then the solutions, in one kernel: see the module's docstring."""
+    monkeypatch.delenv(STRICT_ENV, raising=False)
     notebook = nbformat.read(path, as_version=4)
-    notebook.cells.insert(0, nbformat.v4.new_code_cell(RECORD_PICTURES))
-    notebook.cells.append(nbformat.v4.new_code_cell(REPORT_PICTURES))
-    notebook = execute(notebook, path)
-    checks = [cell for cell in notebook.cells if cell.cell_type == "code" and "check(" in cell.source]
+    learner = [nbformat.v4.new_code_cell(RECORD_PICTURES), *notebook.cells,
+               nbformat.v4.new_code_cell(REPORT_PICTURES)]
+    solutions = solutions_injected(notebook)
+    both = copy.deepcopy(notebook)
+    both.cells = [*learner, nbformat.v4.new_code_cell(SOLUTIONS_RUN), *solutions]
+    first_solution = len(learner) + 1
+    both = run(both, path, first_solution)
+    learner_run, solutions_run = both.cells[:len(learner)], both.cells[first_solution:]
+
+    checks = [cell for cell in learner_run if cell.cell_type == "code" and "check(" in cell.source]
     assert checks, f"{path.name} has no check cell"
     assert any("not attempted" in outputs_text(cell) for cell in checks), \
         f"{path.name}: no check reported 'not attempted' although the exercises are stubs"
-    small = [(picture["width"], text, round(px, 1)) for picture in pictures_shown(notebook.cells[-1])
+    small = [(picture["width"], text, round(px, 1)) for picture in pictures_shown(learner_run[-1])
              for text, px in picture["smallest"] if px < SMALLEST_TEXT_PX]
     assert not small, f"{path.name}: texts smaller than {SMALLEST_TEXT_PX} px where the notebook shows them " \
                       f"(picture width, text, px): {small}"
 
-
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[path.stem for path in NOTEBOOKS])
-def test_notebook_runs_with_the_solutions_injected(path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                   busy_cores: None) -> None:
-    monkeypatch.setenv("TICTAC_EDU_STRICT_CHECKS", "1")
-    notebook = nbformat.read(path, as_version=4)
-    for cell, name in exercise_cells(notebook):
-        cell.source = solution_source(name)
-    notebook = execute(notebook, path)
-    for cell in notebook.cells:
-        if cell.cell_type == "code" and "check(" in cell.source:
-            assert "not attempted" not in outputs_text(cell)
+    solved = [cell for cell in solutions_run if cell.cell_type == "code" and "check(" in cell.source]
+    assert len(solved) == len(checks)
+    for cell in solved:
+        assert "not attempted" not in outputs_text(cell), f"{path.name}: {cell.source!r} with the solution injected"

@@ -4,6 +4,7 @@ the AI's moves in three steps, and late answers dropped."""
 from __future__ import annotations
 
 import threading
+import time
 from typing import cast
 
 import pytest
@@ -20,6 +21,7 @@ from tictac_edu.session import (
     TWO_HUMANS,
     AIMove,
     GameSession,
+    ai_budget,
     notation_for,
 )
 
@@ -119,7 +121,7 @@ def test_no_human_move_when_it_is_the_ais_turn_or_the_game_is_over() -> None:
 
 
 @pytest.mark.parametrize(("state", "text", "move"), [
-    (TicTacToe(), "4", 4), (TicTacToe(), " 1 2 ", (1, 2)), (TicTacToe(), "1,2", (1, 2)), (TicTacToe(), "-3", -3),
+    (TicTacToe(), "4", 4), (TicTacToe(), " 8 ", 8), (TicTacToe(), "-3", -3),
     (ConnectFour(), "4", 3), (ConnectFour(), "1", 0), (ConnectFour(), " 7\n", 6),
 ])
 def test_typed_moves_are_read_in_the_boards_notation(state: GameState, text: str, move: Move) -> None:
@@ -130,6 +132,7 @@ def test_typed_moves_are_read_in_the_boards_notation(state: GameState, text: str
     (TicTacToe(), "hello", "'hello' is not a move: type a cell number 0-8 as shown on the board"),
     (TicTacToe(), "²", "'²' is not a move: type a cell number 0-8"),  # a digit to str.isdigit, not to int
     (TicTacToe(), "٤", "'٤' is not a move"),  # an Arabic-Indic four
+    (TicTacToe(), "1 2", "'1 2' is not a move: type a cell number 0-8"),  # the board labels cells, not rows
     (TicTacToe(), "1 2 3", "'1 2 3' is not a move"),
     (TicTacToe(), "", "'' is not a move"),
     (ConnectFour(), "x", "'x' is not a move: type a column number 1-7 as printed under the board"),
@@ -163,10 +166,10 @@ def test_the_ai_replies_with_proven_figures() -> None:
     assert answer.result is not None and answer.result.nodes > 0 and answer.result.depth is None
     assert answer.proven and answer.outcome == "draw" and not answer.random_move
     assert game.last_result is answer.result and game.last_ai is answer
-    assert answer.value_text() == "proven draw"
+    assert answer.value_text() == "proven: a draw with best play on both sides"
     assert "nodes, to the end" in answer.figures_text()
     text = game.describe_ai_move(answer)
-    assert text.startswith(f"The AI (perfect) plays {answer.move} for O (proven draw; ")
+    assert text.startswith(f"The AI (perfect) plays {answer.move} for O (proven: a draw with best play on both sides; ")
     assert not game.ai_should_move() and game.is_human_turn()
 
 
@@ -187,7 +190,7 @@ def test_a_forced_win_in_the_look_ahead_is_proven() -> None:
                        opponent=SearchAgent(depth=2, evaluate=line_evaluation, name="look two"))
     answer = reply(game)
     assert answer.move == 2 and answer.proven and answer.outcome == "win"
-    assert game.describe_ai_move(answer).startswith("The AI (look two) plays 2 for X (proven win for X; ")
+    assert game.describe_ai_move(answer).startswith("The AI (look two) plays 2 for X (proven: X wins with this move; ")
 
 
 def test_the_random_moves_of_the_easy_level_say_so() -> None:
@@ -308,9 +311,9 @@ def test_setting_a_position_of_another_game_is_refused() -> None:
 
 def test_outcome_and_status_texts() -> None:
     won = GameSession(play_moves(TicTacToe(), [0, 3, 1, 4, 2]), side="X")
-    assert won.outcome_text() == "X wins: you win!" and won.status_text() == "X (you) wins"
+    assert won.outcome_text() == "you win (X)!" and won.status_text() == "X (you) wins"
     lost = GameSession(won.state, side="O")
-    assert lost.outcome_text() == "X wins: the AI wins." and lost.status_text() == "X (AI: perfect) wins"
+    assert lost.outcome_text() == "the AI wins (X)." and lost.status_text() == "X (AI: perfect) wins"
     assert GameSession(won.state, side=TWO_HUMANS).outcome_text() == "X wins."
     drawn = GameSession(play_moves(TicTacToe(), [0, 4, 8, 1, 7, 6, 2, 5, 3]))
     assert drawn.outcome_text() == "a draw." and drawn.status_text() == "Draw" and drawn.result_words() == "a draw"
@@ -531,7 +534,7 @@ def test_in_ai_vs_ai_the_clock_stops_between_moves() -> None:
 
 
 def test_the_ais_time_limit_is_the_smaller_of_its_own_and_its_time_left() -> None:
-    from tictac_edu.session import AI_TIME_MARGIN, AI_TIME_SHARE, ai_budget
+    from tictac_edu.session import AI_TIME_MARGIN, AI_TIME_SHARE
 
     assert ai_budget(3) == pytest.approx(3 * AI_TIME_SHARE - AI_TIME_MARGIN)
     for own, control, expected in ((10.0, {"per_move": 3}, ai_budget(3)),
@@ -547,7 +550,7 @@ def test_the_ais_time_limit_is_the_smaller_of_its_own_and_its_time_left() -> Non
 
 
 def test_the_ai_is_given_what_is_left_when_it_starts_to_think() -> None:
-    from tictac_edu.session import MIN_AI_TIME, ai_budget
+    from tictac_edu.session import MIN_AI_TIME
 
     agent = Timed(10.0)
     game, clock = clocked(agent, side="O", per_move=5)
@@ -566,11 +569,16 @@ def test_a_real_search_agent_moves_within_the_clock() -> None:
     from tictac_edu.session import TimeControl
 
     agent = SearchAgent(time_limit=5.0, evaluate=line_evaluation, name="slow")
+    clock = FakeClock()  # the session's clock stands still: the AI is given exactly ai_budget(1.0)
     game = GameSession(new_game("mnk", rows=7, columns=7, k=4), side="O", opponent=agent,
-                       time_control=TimeControl(per_move=1.0))
+                       time_control=TimeControl(per_move=1.0), clock=clock)
+    started = time.process_time()
     answer = reply(game)
-    assert answer.clock_limit is not None and answer.clock_limit < 1.0
-    assert answer.elapsed < 1.0 and answer.result is not None and agent.last_result is answer.result
+    cpu = time.process_time() - started
+    assert answer.clock_limit == pytest.approx(ai_budget(1.0)) and answer.clock_limit < 1.0
+    assert answer.result is not None and agent.last_result is answer.result
+    assert not answer.result.completed or answer.result.depth_results  # the clock stopped its deepening
+    assert cpu < 1.0, f"{cpu:.2f} s of CPU for a move limited to {answer.clock_limit:g} s"  # never more CPU than time
     assert agent.time_limit == 5.0
 
 
@@ -621,7 +629,7 @@ def test_you_lose_on_time_against_the_ai_and_its_late_answer_is_dropped() -> Non
     assert gate.asked.wait(10)
     clock.advance(6)  # the AI's time is up while it thinks
     assert game.check_time() and game.flagged == "X"
-    assert game.outcome_text() == "O wins on time: you win!"
+    assert game.outcome_text() == "you win on time (O)!"
     gate.release()
     thread.join(10)
     assert game.state.ply == 0 and game.flagged == "X"  # its answer came too late
@@ -629,7 +637,7 @@ def test_you_lose_on_time_against_the_ai_and_its_late_answer_is_dropped() -> Non
     assert human.play(4) and human.ai_move() is not None  # your first move is not timed, the next ones are
     clock.advance(5)
     assert not human.play(1) and human.flagged == "X" and human.message.startswith("The game is over (O won on time)")
-    assert human.outcome_text() == "O wins on time: the AI wins."
+    assert human.outcome_text() == "the AI wins on time (O)."
 
 
 def test_setting_a_position_restarts_the_clocks() -> None:

@@ -234,7 +234,7 @@ def test_a_picture_on_wide_axes_writes_bigger() -> None:
 
 # --- the search viewer of notebook 02 ---------------------------------------------------------
 
-@pytest.mark.parametrize("name, every", [("textbook", 1), ("real search", 3)])
+@pytest.mark.parametrize("name, every", [("textbook", 1), pytest.param("real search", 3, marks=pytest.mark.slow)])
 def test_the_viewer_keeps_every_frame_legible(name: str, every: int) -> None:
     """Every frame (every third of the 79 of the real search, and its last, to keep the test quick)."""
     result = search.alphabeta(GameTree(TEXTBOOK), trace=True) if name == "textbook" else shallow_search()
@@ -268,3 +268,74 @@ def test_the_viewer_draws_each_frame_once(monkeypatch: pytest.MonkeyPatch) -> No
     viewer.previous()
     assert bytes(viewer.picture.value) == first
     assert drawn == [40, 41]  # back at step 40, the frame kept is shown at once
+
+
+# --- the windows of notebook 02's depth-2 tree ----------------------------------------------------
+
+WINDOW_DIGIT_PX = 9.0
+"""The digits of a window (``α=-1 β=1``) are at least this many pixels high, as shown."""
+
+
+def window_texts(figure: Figure) -> list[Text]:
+    """The windows and cut-off marks of a tree picture."""
+    return [text for text in texts(figure) if "α=" in text.get_text() or text.get_text() == CUT_LABEL]
+
+
+def digit_height_px(text: Text, figure: Figure, scale: float) -> float:
+    """How many pixels high a digit of ``text`` is, as shown."""
+    from matplotlib.textpath import TextPath
+
+    size_px = text.get_fontsize() * figure.dpi / 72 * scale
+    return float(TextPath((0, 0), "0", size=size_px).get_extents().height)
+
+
+def edges_in_pixels(figure: Figure) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Every edge line of the tree, in display pixels."""
+    from matplotlib.collections import LineCollection
+
+    (ax,) = figure.axes
+    lines = []
+    for collection in ax.collections:
+        if isinstance(collection, LineCollection):
+            for segment in collection.get_segments():
+                start, end = ax.transData.transform(segment[0]), ax.transData.transform(segment[-1])
+                lines.append(((float(start[0]), float(start[1])), (float(end[0]), float(end[1]))))
+    return lines
+
+
+def crosses(line: tuple[tuple[float, float], tuple[float, float]], box: tuple[float, float, float, float]) -> bool:
+    """Whether ``line`` passes through ``box`` (left, bottom, right, top), sampled finely."""
+    (x0, y0), (x1, y1) = line
+    left, bottom, right, top = box
+    steps = 400
+    return any(left < x0 + (x1 - x0) * i / steps < right and bottom < y0 + (y1 - y0) * i / steps < top
+               for i in range(steps + 1))
+
+
+@pytest.mark.parametrize("name", ["depth 2 of notebook 02", "textbook"])
+def test_windows_are_big_and_no_edge_crosses_them(name: str) -> None:
+    if name == "textbook":
+        result = search.alphabeta(GameTree(TEXTBOOK), trace=True)
+    else:
+        result = search.alphabeta(TicTacToe(), depth=2, evaluate=line_evaluation, trace=True)
+    ax = draw_search_tree(result)
+    figure = ax.figure
+    width = shown_like_a_notebook(figure)
+    scale = min(width, NOTEBOOK_COLUMN_PX) / width
+    windows = window_texts(figure)
+    assert any("α=" in text.get_text() for text in windows)
+    small = [(text.get_text(), round(digit_height_px(text, figure, scale), 1)) for text in windows
+             if digit_height_px(text, figure, scale) < WINDOW_DIGIT_PX]
+    assert not small, f"windows whose digits are under {WINDOW_DIGIT_PX} px as shown: {small}"
+    renderer = figure.canvas.get_renderer()
+    lines = edges_in_pixels(figure)
+    crossed = []
+    for text in windows:
+        extent = text.get_window_extent(renderer)
+        box = (extent.x0 + 1, extent.y0 + 1, extent.x1 - 1, extent.y1 - 1)
+        patch = text.get_bbox_patch()
+        behind = patch is not None and patch.get_alpha() == 1.0 and text.get_zorder() > max(
+            collection.get_zorder() for collection in ax.collections)  # an opaque box the edges pass behind
+        if not behind and any(crosses(line, box) for line in lines):
+            crossed.append(text.get_text())
+    assert not crossed, f"edges cross the windows {crossed}"

@@ -68,8 +68,8 @@ def test_a_click_plays_your_move_and_the_ai_replies(board: TicTacToeBoard) -> No
     assert board.buttons[4].description == "X"
     assert_shows(board, board.state)
     assert board.last_result is not None and board.last_result.move == reply
-    for figure in ("AI (perfect)", f"played {reply} for O", "value 0", "draw with best play, proven", "nodes", "ms",
-                   "PV"):
+    for figure in ("AI (perfect)", f"played {reply} for O", 'title="search value 0"',
+                   "proven: a draw with best play on both sides", "nodes", "ms", "PV"):
         assert figure in board.figures.value
     assert "X</b> (you) to move" in board.status.value
     assert board.message.value == ""
@@ -317,7 +317,8 @@ def test_ai_vs_ai_steps_and_plays_to_the_end(board: TicTacToeBoard) -> None:
 def test_a_difficulty_change_rebuilds_the_agent(board: TicTacToeBoard) -> None:
     perfect = board.agent
     assert perfect.name == "perfect"
-    assert board.difficulty_selector.options == tuple((level, level) for level in TicTacToe().game.difficulties)
+    assert board.difficulty_selector.options == tuple((level, level) for level in TicTacToe().game.levels)
+    assert [value for _, value in board.difficulty_selector.options][-2:] == ["mcts", "mcts-solver"]
 
     board.difficulty_selector.value = "easy"
 
@@ -612,3 +613,35 @@ def test_the_viewer_redraws_with_new_options(textbook_viewer: SearchViewer) -> N
     viewer.max_depth = 1
     viewer.redraw()
     assert bytes(viewer.picture.value) != before
+
+
+@pytest.mark.parametrize(("moves", "words"), [
+    ([0, 1], "proven: X wins by force, with its 3rd move from here (this one included)"),
+    ([0, 4, 8, 2], "proven: X wins by force, with its 2nd move from here (this one included)"),
+])
+def test_a_proven_value_is_said_in_words_a_newcomer_reads(moves: list[int], words: str) -> None:
+    """Notebook 00 has not taught scores yet: a proven result says who wins and with which
+    move; the search's number is only in the tooltip."""
+    board = TicTacToeBoard(side="O", difficulty="perfect", start=play_moves(TicTacToe(), moves))
+    assert board.wait(30)
+    figures = board.figures.value
+    assert words in figures and 'title="search value ' in figures
+    value = board.last_result.value if board.last_result is not None else None
+    assert f"value {value}" not in figures.replace(f'title="search value {value}"', "")
+
+
+def test_a_win_with_this_move_and_a_loss_say_whose() -> None:
+    win = TicTacToeBoard(side="X", difficulty="hard", start=play_moves(TicTacToe(), [0, 3, 1, 4, 8]))
+    assert win.wait(30)
+    assert "proven: O wins with this move" in win.figures.value
+    assert 'title="search value 999' in win.figures.value and "999" not in strip_title(win.figures.value)
+    lost = TicTacToeBoard(side="X", difficulty="perfect", start=play_moves(TicTacToe(), [0, 1, 3]))  # X threatens 6
+    assert lost.wait(30)
+    assert "proven: O loses against best play: X wins with its 2nd move from here" in lost.figures.value
+
+
+def strip_title(html: str) -> str:
+    """The figures line without its tooltips."""
+    import re
+
+    return re.sub(r' title="[^"]*"', "", html)

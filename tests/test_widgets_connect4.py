@@ -15,11 +15,21 @@ from tictac_edu.evaluation.connect4 import symmetry_test, window_evaluation
 from tictac_edu.games import TicTacToe
 from tictac_edu.games.base import GameState, Move
 from tictac_edu.games.connect4 import ConnectFour
+from tictac_edu.session import ordinal
 from tictac_edu.solvers.connect4 import Solver
 from tictac_edu.widgets import ConnectFourBoard, analyse_columns, style
 from tictac_edu.widgets import connect4 as c4widget
 from tictac_edu.widgets.base import THINKING_TEXT
-from tictac_edu.widgets.connect4 import ANALYSING_TEXT, ESTIMATE_MARK, ESTIMATE_NOTE, LAST_MOVE_CLASS, WIN_CLASS
+from tictac_edu.widgets.connect4 import (
+    ANALYSING_TEXT,
+    ESTIMATE_MARK,
+    ESTIMATE_NOTE,
+    EXACT_WORDS,
+    LAST_MOVE_CLASS,
+    WIN_CLASS,
+    analysis_summary,
+    discs_to_win,
+)
 
 CENTRE = 3
 """Column 4 on the board."""
@@ -115,7 +125,10 @@ def test_the_expert_ai_replies_with_a_proven_best_move_from_the_middle_game() ->
     result = board.last_result
     assert result is not None and result.proven and result.depth is None and result.value == best
     assert f"AI (expert) played column {reply + 1} for O" in board.figures.value
-    assert f"value {best}" in board.figures.value and "with best play, proven" in board.figures.value
+    assert f'title="search value {best}"' in board.figures.value
+    count = discs_to_win(best, after_you)
+    assert f"proven: O wins by force, with its {ordinal(count)} disc from here (this one included)" \
+        in board.figures.value
     assert "to the end" in board.figures.value
 
 
@@ -319,7 +332,7 @@ def test_ai_vs_ai_plays_to_the_end(board: ConnectFourBoard) -> None:
 
 def test_a_difficulty_change_rebuilds_the_agent(board: ConnectFourBoard) -> None:
     assert [value for _, value in board.difficulty_selector.options] == ["given agent", "easy", "medium", "hard",
-                                                                         "expert"]
+                                                                         "expert", "mcts", "mcts-solver"]
     board.difficulty_selector.value = "medium"
     board.wait()
     assert board.agent.name == "medium"
@@ -413,7 +426,7 @@ def test_the_analysis_waits_for_the_ai_and_is_computed_once_per_position(
     assert [state.ply for state in analysed] == [0, 2]  # not the position the AI answered at once
     assert "The analysis waits for the AI's move." in shown
     assert any(text.startswith(ANALYSING_TEXT) for text in shown)
-    assert board.analysis_status.value == "" and board.thinking.value == ""
+    assert board.analysis_status.value == analysis_summary(board.column_scores) and board.thinking.value == ""
 
     board.undo_button.click()
     board.wait()
@@ -463,7 +476,7 @@ def test_a_move_clears_the_scores_at_once_and_the_board_stays_responsive(monkeyp
     assert [state.ply for state in slow.positions] == [len(NEAR_END) + 1, len(NEAR_END) + 2]
     after = ConnectFour.from_moves(NEAR_END + "54")
     assert board.analysis == ["full" if score is None else signed(score) for score in Solver().analyze(after)]
-    assert board.analysis_status.value == ""
+    assert board.analysis_status.value == f"{EXACT_WORDS}: every column."
 
 
 def test_no_emoji_in_the_indicators() -> None:
@@ -551,3 +564,19 @@ def test_other_board_sizes() -> None:
     board.click(4)
     board.wait()
     assert board.state.cell(4, 0) == "X"
+
+
+def test_the_analysis_says_which_scores_are_exact_and_which_are_estimates() -> None:
+    estimates = ConnectFourBoard(side="two humans", analyse=True, analysis_nodes=0)  # the solver gets no node
+    assert estimates.wait(30)
+    status = estimates.analysis_status.value
+    assert status.startswith(f"Estimates ({ESTIMATE_MARK}, a depth-limited search in evaluation points, another "
+                             "scale") and status.endswith("columns 1, 2, 3, 4, 5, 6 and 7.")
+    assert "Exact" not in status
+    mixed = ConnectFourBoard(side="two humans", analyse=True, analysis_nodes=SMALL_BUDGET, analysis_time=None,
+                             start=ConnectFour.from_moves(MIDDLE_GAME))
+    assert mixed.wait(30)
+    assert mixed.analysis == ["-9", "≈+332", "-9", "-9", "≈+55", "-9", "-7"]  # +332 is no win: it is -3 exactly
+    assert mixed.analysis_status.value == (f"{EXACT_WORDS}: columns 1, 3, 4, 6 and 7. Estimates ({ESTIMATE_MARK}, a "
+                                           "depth-limited search in evaluation points, another scale: compare them "
+                                           "only with each other): columns 2 and 5.")

@@ -5,6 +5,8 @@
   (``tictactoe``, ``mnk --rows R --columns C --k K``, ``connect4``, ``gomoku --rule R --size
   N``), driven by a :class:`~tictac_edu.session.GameSession`.
 * ``solve connect4``: the exact scores of Connect Four positions (see :func:`solve_lines`).
+* ``apps [TARGET]``: the course's apps (``notebooks/apps``) served by Voila with the course's
+  template, which fetches nothing from the internet.
 * ``match GAME LEVEL_A LEVEL_B --games N``: two difficulty levels of a game against each other,
   in pairs of games from a seeded opening book, with the Elo difference and its 95% interval
   (see :func:`tictac_edu.arena.play_match`); ``--jobs K`` plays on K processes, ``--timeout``
@@ -18,19 +20,31 @@ import functools
 import math
 import os
 import signal
+import subprocess
 import sys
 import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO, cast
 
 from tictac_edu.arena import SPRT, play_match
 from tictac_edu.games import game_names, new_game
 from tictac_edu.games.base import GameState
 from tictac_edu.search import count_tree
-from tictac_edu.session import AI_VS_AI, QUIT_WORDS, TWO_HUMANS, GameSession, level_summary
+from tictac_edu.session import (
+    AI_VS_AI,
+    QUIT_WORDS,
+    TWO_HUMANS,
+    GameSession,
+    extra_level_summary,
+    level_summary,
+)
 from tictac_edu.solvers.connect4 import Solver, SolverLimitReached
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 SIDE_WORDS = {"both": TWO_HUMANS, "none": AI_VS_AI}
 """``play --side`` words for the sides that are not one player: two people at one keyboard, or
@@ -60,9 +74,10 @@ LEVEL_EXAMPLES: dict[str, tuple[dict[str, int], ...]] = {
 
 def play_in_terminal(session: GameSession, stdin: TextIO, stdout: TextIO) -> int:
     """Play ``session``'s game in the terminal: people type their moves at a prompt, the AI
-    answers with its move and figures (proven or an estimate). A bad move gets one line and a
-    new prompt; ``q``, or the end of input, leaves. Returns the exit status: 0, or 1 if the AI
-    could not move."""
+    answers with its move and figures (proven or an estimate). A move is typed as the board
+    labels it (a cell's number, a column's number, a point's name), and the prompt says which.
+    A bad move gets one line and a new prompt; ``q``, or the end of input, leaves. Returns the
+    exit status: 0, or 1 if the AI could not move."""
 
     def say(text: str = "") -> None:
         print(text, file=stdout, flush=True)
@@ -91,7 +106,9 @@ def play_in_terminal(session: GameSession, stdin: TextIO, stdout: TextIO) -> int
                 if forbidden:
                     say(forbidden)
                 shown = state
-            prompt = f"Your move ({state.to_move}): " if len(humans) == 1 else f"{state.to_move} to move: "
+            what = notation.prompt_help(state)
+            prompt = f"Your move ({state.to_move}, {what}): " if len(humans) == 1 else \
+                f"{state.to_move} to move ({what}): "
             print(prompt, end="", file=stdout, flush=True)
             line = stdin.readline()
             if not line:
@@ -180,12 +197,15 @@ def board_games() -> list[GameState]:
 def _levels_epilog(games: Sequence[GameState]) -> str:
     """``play --help``'s list of every game's difficulty levels, the time-limited ones marked."""
     lines = textwrap.wrap("difficulty levels, weakest first (the default is the strongest; 'N s a move' marks a "
-                          "level that plays by the clock and answers within that time on any board size):", HELP_WIDTH)
+                          "level that plays by the clock and answers within that time on any board size), and "
+                          "beside them the Monte Carlo tree search levels:", HELP_WIDTH)
     for start in games:
         name = start.game.name
         examples = LEVEL_EXAMPLES.get(name)
         if not examples:
-            lines += textwrap.wrap(f"{name}: {level_summary(start)}", HELP_WIDTH, initial_indent="  ",
+            extra = extra_level_summary(start)
+            beside = f"; beside them: {extra}" if extra else ""
+            lines += textwrap.wrap(f"{name}: {level_summary(start)}{beside}", HELP_WIDTH, initial_indent="  ",
                                    subsequent_indent="      ")
             continue
         for options in examples:
@@ -225,6 +245,72 @@ EMPTY_BOARD_REFUSAL = ("the empty board ('') is far too hard for this pure-Pytho
 
 class OutputError(Exception):
     """Writing a result to standard output failed: a closed pipe, a full disk (the cause says which)."""
+
+
+class GuardedOutput:
+    """Standard output as the commands write to it: a write or a flush that fails raises
+    :class:`OutputError` (its cause the ``OSError``), which :func:`main` turns into one line on
+    standard error and an exit status, whatever the command. Everything else is the stream's.
+
+    Args:
+        stream: the stream to write to.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except OSError as error:
+            raise OutputError(error) from error
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as error:
+            raise OutputError(error) from error
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.stream, name)
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser, except that ``--help`` (or ``--version``) that cannot be written to
+    standard output raises :class:`OutputError` instead of being lost without a word."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if not message:
+            return
+        stream = file or sys.stderr
+        try:
+            stream.write(message)
+            flush = getattr(stream, "flush", None)
+            if callable(flush):
+                flush()
+        except OSError as error:
+            if stream is sys.stderr:
+                return  # nowhere left to say it
+            raise OutputError(error) from error
+
+
+OUTPUT_FAILED_STATUS = 1
+"""The exit status when the output could not be written (a full disk)."""
+
+
+def _output_failed(error: OutputError, stdout: TextIO) -> int:
+    """What every command does when its output cannot be written: nothing more to standard
+    output; one line on standard error, unless the reader has gone (``... | head -1``)."""
+    _silence(stdout)
+    cause = error.__cause__
+    if isinstance(cause, BrokenPipeError):
+        return PIPE_CLOSED_STATUS
+    reason = cause.strerror if isinstance(cause, OSError) and cause.strerror else str(cause)
+    try:
+        print(f"error: cannot write to standard output: {reason}", file=sys.stderr, flush=True)
+    except OSError:
+        pass
+    return OUTPUT_FAILED_STATUS
 
 
 class Progress:
@@ -480,6 +566,38 @@ class _MatchPool:
             signal.signal(signal.SIGINT, self.previous)
 
 
+VOILA_TEMPLATE = "tictac"
+"""The course's Voila template: Voila's "lab" template with the widgets' icons (Font Awesome)
+served from the package instead of a CDN, so that a page fetches nothing from the internet."""
+
+JUPYTER_DATA = Path(__file__).resolve().parent / "share" / "jupyter"
+"""The package's Jupyter data folder, where Voila finds :data:`VOILA_TEMPLATE`."""
+
+APPS = "notebooks/apps"
+"""The folder of the course's apps (the boards, the search viewer), from the repository's root."""
+
+
+def voila_command(target: str, options: Sequence[str] = ()) -> tuple[list[str], dict[str, str]]:
+    """The command and environment that serve ``target`` (a notebook or a folder) with Voila
+    and the course's template: the package's Jupyter data folder first on ``JUPYTER_PATH``."""
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(JUPYTER_DATA), env.get("JUPYTER_PATH")]))
+    return [sys.executable, "-m", "voila", f"--template={VOILA_TEMPLATE}", *options, target], env
+
+
+def _apps(args: argparse.Namespace, options: Sequence[str]) -> int:
+    if not os.path.exists(args.target):
+        print(f"error: {args.target!r} does not exist: give a notebook or a folder of notebooks (the course's apps "
+              f"are in {APPS}/ of the repository; run this from its root)", file=sys.stderr)
+        return 2
+    command, env = voila_command(args.target, options)
+    try:
+        return subprocess.call(command, env=env)
+    except KeyboardInterrupt:  # Voila stops on Ctrl-C by itself
+        return INTERRUPTED_STATUS
+
+
+
 def _match(args: argparse.Namespace, stdout: TextIO) -> int:
     from tictac_edu.arena import count_work
 
@@ -541,16 +659,19 @@ def _match(args: argparse.Namespace, stdout: TextIO) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m tictac_edu``."""
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m tictac_edu",
-        description="tictac_edu: game-tree search, from tic-tac-toe onwards. Each command has its own --help.")
+        description="tictac_edu: game-tree search, from tic-tac-toe onwards. Each command has its own --help.",
+        epilog=f"Every command exits with status 1 if its output cannot be written (a full disk), with "
+               f"{PIPE_CLOSED_STATUS} if the reader of its output goes away, and with 2 for bad options.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     count = commands.add_parser(
         "count", help="count the complete game tree of tic-tac-toe",
         description="Print the figures of the complete tic-tac-toe game tree: nodes (by depth), complete games "
                     "(by length and outcome), reachable positions and positions up to symmetry.",
-        epilog="Exit status: 0, or 130 if interrupted (Ctrl-C).")
+        epilog=f"Exit status: 0; 1 if the output could not be written (a full disk); {INTERRUPTED_STATUS} if "
+               f"interrupted (Ctrl-C); {PIPE_CLOSED_STATUS} if the reader of the output went away.")
     count.add_argument("game", choices=["tictactoe"], help="the game whose tree to count")
 
     games = board_games()
@@ -559,14 +680,16 @@ def build_parser() -> argparse.ArgumentParser:
         "play", help="play against the AI in the terminal",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=textwrap.fill(
-            "Play a game against the AI in the terminal. Type your move, then Enter: a cell number as shown on the "
-            "board, or a row and a column such as '1 2' (tictactoe, mnk); a column number 1-7 as printed under the "
-            "board (connect4); a point such as H8, its column letter and its row number (gomoku). q quits, and "
+            "Play a game against the AI in the terminal. Type your move as the board labels it, then Enter "
+            "(the prompt says what to type): a cell's number as printed beside the board, 0-8 on tic-tac-toe "
+            "(tictactoe, mnk); a column's number 1-7 as printed under the board (connect4); a point such as H8, "
+            "its column letter and its row number as printed around the board (gomoku). q quits, and "
             "so do the end of input (Ctrl-D) and Ctrl-C. After each move of the AI "
             "you see its search figures, and whether its evaluation is proven or only an estimate.", HELP_WIDTH),
         epilog=_levels_epilog(games) + "\n\n" + textwrap.fill(
-            "Exit status: 0 when the game ends or you leave it; 2 for bad options (an unknown difficulty, a board "
-            f"too large to play); {PIPE_CLOSED_STATUS} if the reader of the output went away.", HELP_WIDTH))
+            "Exit status: 0 when the game ends or you leave it; 1 if the AI could not move or the output could not "
+            "be written (a full disk); 2 for bad options (an unknown difficulty, a board too large to play); "
+            f"{PIPE_CLOSED_STATUS} if the reader of the output went away.", HELP_WIDTH))
     play.add_argument("game", choices=[start.game.name for start in games],
                       help="the game: " + ", ".join(f"{start.game.name} ({start.game.title})" for start in games))
     play.add_argument("--side", choices=[*players, *SIDE_WORDS], default=None,
@@ -620,6 +743,17 @@ def build_parser() -> argparse.ArgumentParser:
                           help="show the elapsed time and nodes on standard error once a position has taken this "
                                f"long (default {PROGRESS_AFTER:g})")
 
+    apps = commands.add_parser(
+        "apps", help="serve the course's apps (the boards, the search viewer) with Voila, offline",
+        description="Serve a notebook, or a folder of notebooks, as web apps with Voila and the course's template, "
+                    "whose pages fetch nothing from the internet (plain 'voila' loads the icons of the buttons "
+                    "from a CDN). Options after the target go to Voila (--port 8867, --no-browser, ...). The "
+                    "exercises need JupyterLab or Notebook 7: Voila runs a notebook but shows no code.",
+        epilog=f"Example: python -m tictac_edu apps {APPS}/tictactoe_board.ipynb --no-browser. Exit status: "
+               "Voila's; 2 if the target does not exist.")
+    apps.add_argument("target", nargs="?", default=APPS, metavar="TARGET",
+                      help=f"a notebook or a folder of notebooks (default: {APPS}, the course's apps)")
+
     match = commands.add_parser(
         "match", help="play two difficulty levels against each other and estimate the Elo difference",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -668,7 +802,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
 
     Ctrl-C is a ``KeyboardInterrupt`` whatever the process inherited (a shell's background job
     starts with SIGINT ignored). A reader of the output that goes away (``... | head -1``) ends
-    the command quietly with :data:`PIPE_CLOSED_STATUS`.
+    the command quietly with :data:`PIPE_CLOSED_STATUS`; output that cannot be written (a full
+    disk, ``--help`` too) ends it with one line on standard error and
+    :data:`OUTPUT_FAILED_STATUS`, whatever the command.
     """
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -678,16 +814,27 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         reconfigure = getattr(stream, "reconfigure", None)
         if stream in (sys.stdin, sys.stdout) and callable(reconfigure):
             reconfigure(errors="replace")  # undecodable input is a bad move, not a traceback
+    output = cast(TextIO, GuardedOutput(stdout))
     try:
-        args = build_parser().parse_args(argv)
+        args, extra = build_parser().parse_known_args(argv)
+        if extra and args.command != "apps":
+            build_parser().parse_args(argv)  # the usual error for an unknown option
+        if args.command == "apps":
+            return _apps(args, extra)
         if args.command == "count":
-            return _count(args, stdout)
+            return _count(args, output)
         if args.command == "play":
-            return _play(args, stdin, stdout)
+            return _play(args, stdin, output)
         if args.command == "solve":
-            return _solve(args, stdin, stdout)
+            return _solve(args, stdin, output)
         if args.command == "match":
-            return _match(args, stdout)
+            try:
+                return _match(args, output)
+            except ValueError as error:  # what the arena refuses (--plies too many for the game)
+                print(f"error: {error}", file=sys.stderr)
+                return 2
+    except OutputError as error:
+        return _output_failed(error, stdout)
     except BrokenPipeError:
         _silence(stdout)
         return PIPE_CLOSED_STATUS

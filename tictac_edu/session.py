@@ -8,8 +8,8 @@ terminal (:func:`tictac_edu.cli.play_in_terminal`).
 * **Sides**: you play one player (``"X"`` or ``"O"``: the AI plays the other and moves by
   itself), both (:data:`TWO_HUMANS`), or none (:data:`AI_VS_AI`: the AI plays both sides when
   asked).
-* **The AI**: a difficulty level of the game (read from ``state.game.difficulties``) or an agent
-  you give (:data:`GIVEN_AGENT`).
+* **The AI**: a level of the game (``state.game.levels``: its difficulties, weakest first, and
+  its Monte Carlo levels) or an agent you give (:data:`GIVEN_AGENT`).
 * **Moves**: :meth:`GameSession.play` plays a human move, or refuses it with a
   :attr:`~GameSession.message` naming the problem and changes nothing.
 * **The AI's moves in three steps**, so a face can think in a background thread:
@@ -52,6 +52,7 @@ from typing import Final
 
 from tictac_edu.agents import Agent, RandomAgent, SearchAgent, difficulty_agent
 from tictac_edu.games.base import GameState, IllegalMoveError, Move, Player
+from tictac_edu.search.mcts import MCTSResult
 from tictac_edu.search.result import SearchResult
 
 Side = str
@@ -69,6 +70,12 @@ GIVEN_AGENT: Final = "given agent"
 
 QUIT_WORDS = ("q", "quit", "exit")
 """What a person types to leave a game in the terminal."""
+
+LONGEST_MOVE_TEXT = 40
+"""Typed text longer than this is no move of any board; its message quotes only its start."""
+
+QUOTED_CHARACTERS = 20
+"""How much of an overlong line a message quotes."""
 
 
 # -- naming moves ---------------------------------------------------------------------------------
@@ -91,6 +98,10 @@ class Notation:
 
     def input_help(self, state: GameState) -> str:
         """What to type for a move, for the terminal's greeting and its error messages."""
+        return "a move number"
+
+    def prompt_help(self, state: GameState) -> str:
+        """What to type, in a few words for the terminal's prompt: ``"a cell 0-8"``."""
         return "a move number"
 
     def parse(self, text: str, state: GameState) -> Move:
@@ -118,19 +129,25 @@ _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
 class CellNotation(Notation):
-    """Boards of cells (m,n,k games): cell numbers row-major from 0, or ``(row, column)``."""
+    """Boards of cells (m,n,k games): a person types a cell's number, as the board prints it
+    (row-major from 0: on tic-tac-toe 0-8); in code a move may also be ``(row, column)``."""
 
     def input_help(self, state: GameState) -> str:
-        last = state.game.rows * state.game.columns - 1
-        return f"a cell number 0-{last} as shown on the board, or a row and a column such as '1 2'"
+        return f"a cell number {self._range(state)} as shown on the board"
+
+    def prompt_help(self, state: GameState) -> str:
+        return f"a cell {self._range(state)}"
+
+    @staticmethod
+    def _range(state: GameState) -> str:
+        return f"0-{state.game.rows * state.game.columns - 1}"
 
     def parse(self, text: str, state: GameState) -> Move:
-        """``"4"`` is cell 4; ``"1 2"`` or ``"1,2"`` is row 1, column 2 (both from 0)."""
-        parts = text.replace(",", " ").split()
-        if 1 <= len(parts) <= 2 and all(_WHOLE_NUMBER.fullmatch(part) for part in parts):
-            numbers = [int(part) for part in parts]
-            return numbers[0] if len(numbers) == 1 else (numbers[0], numbers[1])
-        raise ValueError(f"{text.strip()!r} is not a move: type {self.input_help(state)}")
+        """``"4"`` is cell 4, as numbered on the board."""
+        shown = text.strip()
+        if _WHOLE_NUMBER.fullmatch(shown):
+            return int(shown)
+        raise ValueError(f"{shown!r} is not a move: type {self.input_help(state)}")
 
     def cell_index(self, state: GameState, move: object) -> int | None:
         """The cell of ``move`` (an index or a ``(row, column)`` pair), ``None`` if it is none."""
@@ -168,6 +185,9 @@ class ColumnNotation(Notation):
     def input_help(self, state: GameState) -> str:
         return f"a column number 1-{state.game.columns} as printed under the board"
 
+    def prompt_help(self, state: GameState) -> str:
+        return f"a column 1-{state.game.columns}"
+
     def parse(self, text: str, state: GameState) -> Move:
         """``"4"`` is column 4 on the board, ``3`` in code."""
         columns = state.game.columns
@@ -193,6 +213,9 @@ class NamedNotation(Notation):
     text typed is the move, and the game's own error says what is wrong with it."""
 
     def input_help(self, state: GameState) -> str:
+        return "a move as the board names it"
+
+    def prompt_help(self, state: GameState) -> str:
         return "a move as the board names it"
 
     def parse(self, text: str, state: GameState) -> Move:
@@ -235,6 +258,10 @@ class PointNotation(Notation):
         centre = self.name((self.columns // 2, self.rows // 2))
         last = _LETTERS[self.columns - 1]
         return f"a point such as {centre}: a column letter A-{last} and a row number 1-{self.rows}"
+
+    def prompt_help(self, state: GameState) -> str:
+        centre = self.name((self.columns // 2, self.rows // 2))
+        return f"a point A-{_LETTERS[self.columns - 1]} 1-{self.rows}, such as {centre}"
 
     def parse(self, text: str, state: GameState) -> Move:
         """``"H8"``, ``"h8"`` or ``"H 8"`` is the point ``(7, 7)`` on 15 x 15.
@@ -339,6 +366,7 @@ class AIMove:
         source: where a move came from when the agent says (``"solver"`` or ``"search"``).
         clock_limit: the seconds the session's clock gave the agent for this move, when that was
             less than the agent's own time limit (see :func:`time_limited`); ``None`` otherwise.
+        mcts: the Monte Carlo tree search behind the move (an MCTS level), or ``None``.
     """
 
     generation: int
@@ -354,6 +382,7 @@ class AIMove:
     error: str | None = None
     source: str | None = None
     clock_limit: float | None = None
+    mcts: MCTSResult | None = None
 
     @property
     def proven(self) -> bool:
@@ -373,23 +402,118 @@ class AIMove:
         return "a random move"
 
     def figures_text(self) -> str:
-        """The search figures in words: ``"18,297 nodes, to the end, 12 ms"``."""
+        """The search figures in words: ``"18,297 nodes, to the end, 12 ms"``; for Monte Carlo
+        tree search ``"5,000 iterations, 4,210 of them on this move, 495 ms"``."""
         if self.result is None:
+            if self.mcts is not None:
+                return f"{self.mcts_count_text()}, {format_elapsed(self.mcts.elapsed)}"
             return format_elapsed(self.elapsed)
         depth = "to the end" if self.result.depth is None else f"depth {self.result.depth}"
         return f"{self.result.nodes:,} nodes, {depth}, {format_elapsed(self.result.elapsed)}"
 
+    def mcts_count_text(self) -> str:
+        """A Monte Carlo tree search's budget in words: ``"5,000 iterations, 1,850 on this
+        move"`` (``""`` without one)."""
+        if self.mcts is None:
+            return ""
+        return f"{self.mcts.iterations:,} iterations, {self.mcts.visits.get(self.mcts.move, 0):,} on this move"
+
     def value_text(self) -> str:
-        """What the AI's value says, from :attr:`player`'s point of view: ``"proven draw"``,
-        ``"proven win for O"``, ``"an estimate: +35 for O, not proven"``."""
+        """What the AI's value says, from :attr:`player`'s point of view: ``"proven: a draw
+        with best play on both sides"``, ``"proven: O wins by force, with its 2nd move from here
+        (this one included)"``, ``"an estimate: +35 for O, not proven"``."""
         result = self.result
+        if result is None and self.mcts is not None:
+            return mcts_words(self.mcts)
         if result is None or result.value is None:
             return "no value"
-        if self.outcome == "draw":
-            return "proven draw"
-        if self.outcome is not None:
-            return f"proven {self.outcome} for {self.player}"
+        words = outcome_words(result, self.before)
+        if words is not None:
+            return f"proven: {words}"
         return f"an estimate: {format_number(result.value)} for {self.player}, not proven"
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ..., ``11th``, ``21st``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 21)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '21st']
+    """
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+
+
+def winner_moves(before: GameState, line: Sequence[Move], winner: Player) -> int | None:
+    """How many moves ``winner`` makes along ``line`` (a principal variation) from ``before``
+    until the game ends in its win; ``None`` if the line does not end so (a line cut short).
+
+    >>> from tictac_edu.games import TicTacToe, play_moves
+    >>> winner_moves(play_moves(TicTacToe(), [0, 3, 1]), [4, 2], "X")    # O plays 4, X wins at 2
+    1
+    """
+    state, count = before, 0
+    for move in line:
+        if state.is_terminal():
+            return None
+        mover = state.to_move
+        try:
+            state = state.play(move)
+        except (ValueError, TypeError):  # IllegalMoveError is a ValueError
+            return None
+        count += mover == winner
+    return count if state.is_terminal() and state.winner == winner else None
+
+
+def outcome_words(result: SearchResult, before: GameState | None = None) -> str | None:
+    """A proven result in the words of someone who knows the rules but not yet the scores, for
+    the player who searched (``result.player``): ``"a draw with best play on both sides"``,
+    ``"X wins by force, with its 2nd move from here (this one included)"``, ``"O loses against
+    best play: X wins with its 3rd move from here"``; the count of moves is read from the
+    principal variation, played from ``before`` (left out when the line is cut short). ``None``
+    for an estimate (not :attr:`~SearchResult.proven`).
+
+    >>> from tictac_edu.games import TicTacToe, play_moves
+    >>> from tictac_edu.search import alphabeta
+    >>> before = play_moves(TicTacToe(), [0, 3, 1])                      # X threatens 2
+    >>> outcome_words(alphabeta(before), before)
+    'O loses against best play: X wins with its 2nd move from here'
+    """
+    outcome = result.outcome
+    if outcome is None:
+        return None
+    if outcome == "draw":
+        return "a draw with best play on both sides"
+    player = result.player
+    others = [p for p in (before.players if before is not None else ()) if p != player]
+    other = others[0] if others else "the opponent"
+    winner = player if outcome == "win" else other
+    count = winner_moves(before, result.pv, winner) if before is not None else None
+    if outcome == "win":
+        if count is None:
+            return f"{player} wins by force"
+        if count == 1:
+            return f"{player} wins with this move"
+        return f"{player} wins by force, with its {ordinal(count)} move from here (this one included)"
+    if count is None:
+        return f"{player} loses against best play"
+    return f"{player} loses against best play: {other} wins with its {ordinal(count)} move from here"
+
+
+def mcts_words(result: MCTSResult) -> str:
+    """What a Monte Carlo tree search says of its move, for the player who searched: a proven
+    outcome (MCTS-solver), or the mean result of the move's playouts, an estimate.
+
+    >>> from tictac_edu.games import TicTacToe
+    >>> from tictac_edu.search.mcts import MCTS
+    >>> mcts_words(MCTS(seed=1).search(TicTacToe(), playouts=200))
+    'an estimate, not proven: 0.82 for X, the mean result of its simulations (1 a win, 0.5 a draw, 0 a loss)'
+    """
+    if result.proven and result.outcome is not None:
+        return "proven: a draw with best play on both sides" if result.outcome == "draw" else \
+            f"proven: {result.player} {'wins' if result.outcome == 'win' else 'loses'} against best play"
+    return (f"an estimate, not proven: {result.value:.2f} for {result.player}, the mean result of its simulations "
+            "(1 a win, 0.5 a draw, 0 a loss)")
 
 
 def format_number(value: float | None) -> str:
@@ -618,8 +742,9 @@ def time_limited(agent: Agent, seconds: float) -> Agent:
     :class:`~tictac_edu.agents.SearchAgent` with an evaluation then deepens until the clock runs
     out, a :class:`~tictac_edu.agents.SolverAgent` shares the time between solver and search);
     the copy shares everything else with ``agent`` (its random numbers, its solver's table). An
-    agent that takes no time limit (a random agent, a full-depth search without evaluation,
-    one written without ``time_limit``) is returned as it is: on a clock it may run out of time.
+    agent that takes no time limit (a random agent, a full-depth search without evaluation, an
+    MCTS agent budgeted in playouts, one written without ``time_limit``) is returned as it is:
+    on a clock it may run out of time.
 
     >>> from tictac_edu.agents import SearchAgent
     >>> from tictac_edu.evaluation.mnk import line_evaluation
@@ -629,6 +754,8 @@ def time_limited(agent: Agent, seconds: float) -> Agent:
     """
     if not hasattr(agent, "time_limit"):
         return agent
+    if getattr(agent, "playouts", None) is not None:
+        return agent  # budgeted in playouts (an MCTS level): it takes that budget or a time, not both
     own = agent.time_limit
     if isinstance(own, int | float) and not isinstance(own, bool) and own <= seconds:
         return agent
@@ -652,8 +779,9 @@ class GameSession:
     Args:
         start: the position New game returns to (any game's position).
         side: who plays (:data:`Side`); by default you play the first player.
-        difficulty: a level of ``start.game.difficulties``, or :data:`GIVEN_AGENT`; by default
-            ``opponent`` if one is given, else the strongest level.
+        difficulty: a level of the game (``start.game.levels``: its difficulties and its Monte
+            Carlo levels), or :data:`GIVEN_AGENT`; by default ``opponent`` if one is given, else
+            the strongest of the difficulties.
         opponent: an agent to play against (anything with ``name`` and ``choose_move(state)``).
         seed: seed for the levels' random moves.
         time_control: a clock for both players (seconds per move and per game), or ``None``
@@ -740,11 +868,17 @@ class GameSession:
         return self._start.game.difficulties
 
     @property
+    def levels(self) -> tuple[str, ...]:
+        """Every level of the game: its :attr:`difficulties`, then the levels beside that ladder
+        (the Monte Carlo ones, ``state.game.levels``)."""
+        return self._start.game.levels
+
+    @property
     def difficulty_options(self) -> tuple[str, ...]:
         """What the difficulty can be set to: :data:`GIVEN_AGENT` first if an opponent was
-        given, then the game's levels."""
+        given, then every level of the game (:attr:`levels`)."""
         given = (GIVEN_AGENT,) if self._given_agent is not None else ()
-        return given + self.difficulties
+        return given + self.levels
 
     @property
     def difficulty(self) -> str:
@@ -837,14 +971,15 @@ class GameSession:
         return "a draw" if winner is None else f"{winner} won"
 
     def outcome_text(self) -> str:
-        """A finished game's result for people: ``"X wins: you win!"``, ``"O wins: the AI
-        wins."``, ``"X wins."``, ``"a draw."``, ``"O wins on time: you win!"``."""
+        """A finished game's result for people: ``"you win (X)!"``, ``"the AI wins (O)."``,
+        ``"X wins."`` (between two humans, or AI against AI), ``"a draw."``, ``"you win on time
+        (O)!"``."""
         winner = self._state.winner if self._flagged is None else self.time_winner
         how = "" if self._flagged is None else " on time"
         if winner is None:
             return "a draw."
         if self._side in self._start.players:
-            return f"{winner} wins{how}: you win!" if winner == self._side else f"{winner} wins{how}: the AI wins."
+            return f"you win{how} ({winner})!" if winner == self._side else f"the AI wins{how} ({winner})."
         return f"{winner} wins{how}."
 
     def status_text(self) -> str:
@@ -873,6 +1008,8 @@ class GameSession:
         head = f"The AI ({answer.agent_name}) plays {self.notation.name(answer.move)} for {answer.player}"
         if answer.random_move:
             return f"{head} ({answer.random_words()})."
+        if answer.result is None and answer.mcts is not None:
+            return f"{head} ({answer.value_text()}; {answer.figures_text()})."
         if answer.result is None:
             return f"{head} ({answer.figures_text()})."
         return f"{head} ({answer.value_text()}; {answer.figures_text()})."
@@ -880,7 +1017,16 @@ class GameSession:
     # -- people's moves ----------------------------------------------------------------------------
 
     def parse(self, text: str) -> Move:
-        """The move a person typed (see :class:`Notation`); raises ``ValueError`` naming what to type."""
+        """The move a person typed (see :class:`Notation`).
+
+        Raises:
+            ValueError: ``text`` is not a move; the message names what to type, and quotes
+                ``text`` only in part if it is longer than any move (:data:`LONGEST_MOVE_TEXT`).
+        """
+        shown = text.strip()
+        if len(shown) > LONGEST_MOVE_TEXT:
+            raise ValueError(f"{shown[:QUOTED_CHARACTERS]!r}… ({len(shown):,} characters) is not a move: type "
+                             f"{self.notation.input_help(self._state)}")
         return self.notation.parse(text, self._state)
 
     def play(self, move: Move) -> bool:
@@ -1105,10 +1251,13 @@ class GameSession:
         randomness = float(randomness) if isinstance(randomness, int | float) else 0.0
         random_move = result is None and (randomness > 0 or isinstance(agent, RandomAgent))
         source = getattr(agent, "last_source", None)
+        searched = getattr(agent, "last_result", None)
+        mcts = searched if isinstance(searched, MCTSResult) and searched.move == move and searched is not previous \
+            else None
         return AIMove(request.generation, state, after, state.to_move, name, move, result, elapsed,
-                      random_move=random_move, randomness=randomness,
+                      random_move=random_move and mcts is None, randomness=randomness,
                       source=source if isinstance(source, str) and result is not None else None,
-                      clock_limit=clock_limit)
+                      clock_limit=clock_limit, mcts=mcts)
 
     def apply(self, answer: AIMove) -> bool:
         """Play the AI's answer, or drop it if it is stale (the session moved on since its
@@ -1190,3 +1339,19 @@ def level_summary(state: GameState) -> str:
         parts.append(f"{preset.name}{limit}")
     return ", ".join(parts)
 
+
+def extra_level_summary(state: GameState) -> str:
+    """The levels ``state``'s game offers beside its ladder of difficulties (the Monte Carlo
+    ones) in one line, with their budgets: ``"mcts (5,000 playouts a move), mcts-solver (5,000
+    playouts a move)"``; ``""`` if it has none.
+
+    >>> from tictac_edu.games import ConnectFour
+    >>> extra_level_summary(ConnectFour())
+    'mcts (0.9 s a move), mcts-solver (0.9 s a move)'
+    """
+    parts = []
+    for preset in state.game.extra_presets:
+        budget = (f"{preset.playouts:,} playouts a move" if preset.playouts is not None else
+                  f"{preset.time_limit:g} s a move" if preset.time_limit is not None else "")
+        parts.append(f"{preset.name} ({budget})" if budget else preset.name)
+    return ", ".join(parts)

@@ -22,7 +22,10 @@ the width the picture is *shown* at: none is smaller than :data:`MIN_TEXT_PIXELS
 figure made here is never wider than a notebook shows it; a tree that would need more room
 than that at a readable size is cut down to its first nodes in search order (``+N``).
 Windows and move labels are written only where they fit between a node and its neighbours;
-a cut-off's ``cut`` is always written.
+a cut-off's ``cut`` is always written. Windows and ``cut`` are written larger than the other
+small texts (:data:`WINDOW_TEXT_PIXELS`) and where no edge crosses them: beside the node, raised
+if an edge passes there; where no such place is free, on an opaque white box that the edges
+pass behind.
 """
 
 from __future__ import annotations
@@ -92,6 +95,12 @@ NOTEBOOK_WIDTH_PX = 970
 usual width); a wider picture is scaled down to it, its texts with it."""
 MIN_TEXT_PIXELS = 9.5
 """No text of a tree picture is smaller than this many pixels at the size it is shown."""
+WINDOW_TEXT_PIXELS = 12.5
+"""Windows (``α=.. β=..``) and ``cut``, what notebook 02 is about, are written at least this many
+pixels high where the picture is shown: their digits are then 9 pixels high."""
+WINDOW_RAISES = (0.0, 0.75, 1.5)
+"""Where a window is tried beside its node, raised by this many of its own heights, until no
+edge crosses it."""
 CUT_LABEL = "cut"
 """The word marking a node that cut off its remaining moves."""
 CUT_LABEL_GID = "cut-label"
@@ -193,6 +202,10 @@ class _Scale:
     small_font: float
     per_unit: float
     """Points per data unit across (one leaf slot)."""
+    window_font: float = 0.0
+    """The size of windows and cut-off marks (:data:`WINDOW_TEXT_PIXELS`)."""
+    per_level: float = 0.0
+    """Points per data unit down (one level)."""
 
 
 def _clamp(value: float, low: float, high: float) -> float:
@@ -254,7 +267,9 @@ def _scale(ax: Axes, x_span: float, y_span: float) -> _Scale:
                     MIN_MARKER_POINTS, MAX_MARKER_POINTS)
     least = min_font_points(ax.figure)
     font = _clamp(marker * FONT_PER_MARKER, least, max(MAX_FONT_POINTS, least))
-    return _Scale(marker, font, max(least, font * SMALL_FONT_RATIO), per_unit)
+    small = max(least, font * SMALL_FONT_RATIO)
+    window = max(small, least * WINDOW_TEXT_PIXELS / MIN_TEXT_PIXELS)
+    return _Scale(marker, font, small, per_unit, window, height_points / y_span)
 
 
 def _span(positions: dict[NodeId, tuple[float, float]]) -> tuple[float, float]:
@@ -312,6 +327,59 @@ def _neighbours(graph: nx.DiGraph, positions: dict[NodeId, tuple[float, float]]
             neighbours[node] = (row[index - 1][1] if index > 0 else None,
                                 row[index + 1][1] if index + 1 < len(row) else None)
     return neighbours
+
+
+def _edge_segments(graph: nx.DiGraph, positions: dict[NodeId, tuple[float, float]]) -> list[Segment]:
+    """Every line :func:`_draw_edges` draws, in data units (a pruned stub as its short line)."""
+    segments = []
+    for parent, child in graph.edges:
+        start, end = positions[parent], positions[child]
+        if graph.nodes[child]["kind"] == PRUNED:
+            end = (end[0], start[1] - STUB_LENGTH)
+        segments.append((start, end))
+    return segments
+
+
+def _crosses(segment: Segment, box: tuple[float, float, float, float]) -> bool:
+    """Whether a line crosses (or lies in) a box ``(left, bottom, right, top)``: Liang-Barsky."""
+    (x0, y0), (x1, y1) = segment
+    left, bottom, right, top = box
+    low, high = 0.0, 1.0
+    for p, q in ((x0 - x1, x0 - left), (x1 - x0, right - x0), (y0 - y1, y0 - bottom), (y1 - y0, top - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
+
+
+def text_box(text: str, size: float) -> tuple[float, float]:
+    """The width and height (points) of ``text`` written at ``size`` points, one line per line."""
+    return _text_width(text, size), size * LINE_HEIGHT * (text.count("\n") + 1)
+
+
+def _clear_raise(text: str, size: float, at: tuple[float, float], shift: float, segments: Sequence[Segment],
+                 scale: _Scale, raises: Sequence[float]) -> float | None:
+    """How far up (points) to write ``text`` left-aligned ``shift`` points right of the node at
+    ``at`` so that no edge crosses it: the first of ``raises`` (in heights of the text) that is
+    clear; ``None`` if none is."""
+    width, height = text_box(text, size)
+    x, y = at[0] * scale.per_unit, at[1] * scale.per_level
+    lines = [((a[0] * scale.per_unit, a[1] * scale.per_level), (b[0] * scale.per_unit, b[1] * scale.per_level))
+             for a, b in segments]
+    for fraction in raises:
+        raise_by = fraction * height
+        box = (x + shift, y + raise_by - height / 2, x + shift + width, y + raise_by + height / 2)
+        if not any(_crosses(line, box) for line in lines):
+            return raise_by
+    return None
 
 
 def _window_lines(attrs: dict[str, Any]) -> list[str]:
@@ -387,6 +455,8 @@ class _Writer:
         self.ax, self.clip = ax, clip
         self.box = {"boxstyle": f"round,pad={TEXT_PAD}", "facecolor": TEXT_BACKGROUND, "edgecolor": "none",
                     "alpha": TEXT_BACKGROUND_ALPHA}
+        self.opaque_box = {**self.box, "alpha": 1.0}
+        """For a text that edges pass behind: they stop at its edge, none crosses its letters."""
 
     def __call__(self, text: str, at: tuple[float, float], shift: tuple[float, float] = (0.0, 0.0),
                  boxed: bool = True, **style: Any) -> Text:
@@ -467,6 +537,7 @@ def _draw_nodes(ax: Axes, graph: nx.DiGraph, positions: dict[NodeId, tuple[float
     """
     half, gap = scale.marker / 2, LABEL_GAP_POINTS
     neighbours = _neighbours(graph, positions)
+    segments = _edge_segments(graph, positions)
     searched = [(node, attrs) for node, attrs in graph.nodes(data=True) if attrs["kind"] not in (PRUNED, COLLAPSED)]
 
     edge_left, edge_right = ax.get_xlim()
@@ -540,15 +611,34 @@ def _draw_nodes(ax: Axes, graph: nx.DiGraph, positions: dict[NodeId, tuple[float
         if following is not None:
             room -= node_half(following) + left_text.get(following, 0) + gap
         options = _window_lines(attrs) if show_window and attrs["alpha_now"] is not None else [CUT_LABEL]
-        text = next((lines for lines in options if _text_width(lines, scale.small_font) <= room), None)
+        size = scale.window_font
+        text = next((lines for lines in options if _text_width(lines, size) <= room), None)
         colour = CUTOFF_COLOR if cutoff else WINDOW_COLOR
         written: Text | None = None
+        window_style: dict[str, Any] = {"fontsize": size, "linespacing": 1.0, "color": colour}
         if text is not None:
-            written = write(text, positions[node], (half + gap, 0), ha="left", va="center",
-                            fontsize=scale.small_font, linespacing=1.0, color=colour)
-        elif cutoff:  # no room beside the node: under it, below its value if that is there
-            written = write(CUT_LABEL, positions[node], (0, -below[node] - gap / 2), ha="center", va="top",
-                            fontsize=scale.small_font, color=colour)
+            raise_by = _clear_raise(text, size, positions[node], half + gap, segments, scale, WINDOW_RAISES)
+            if raise_by is None:  # no clear place: edges pass behind it
+                window_style["bbox"] = write.opaque_box
+            written = write(text, positions[node], (half + gap, raise_by or 0.0), ha="left", va="center",
+                            **window_style)
+        elif cutoff:
+            # No room beside the node at its level: above its level (where the neighbours' values
+            # are not) if that is clear of edges, else under the node, below its value.
+            above_room = distance(node, following) - half - gap
+            if following is not None:
+                above_room -= node_half(following) + gap
+            raise_by = None
+            if _text_width(CUT_LABEL, size) <= above_room:
+                raise_by = _clear_raise(CUT_LABEL, size, positions[node], half + gap, segments, scale,
+                                        WINDOW_RAISES[1:])
+            if raise_by is not None:
+                written = write(CUT_LABEL, positions[node], (half + gap, raise_by), ha="left", va="center",
+                                **window_style)
+            else:
+                window_style["bbox"] = write.opaque_box
+                written = write(CUT_LABEL, positions[node], (0, -below[node] - gap / 2), ha="center", va="top",
+                                **window_style)
         if written is not None and cutoff:
             written.set_gid(CUT_LABEL_GID)
 

@@ -56,6 +56,7 @@ from tictac_edu.session import (
     format_clock,
     format_elapsed,
     format_number,
+    outcome_words,
 )
 from tictac_edu.widgets import style
 
@@ -96,25 +97,30 @@ CLOCK_FONT_SIZE = "15px"
 # -- the figures line --------------------------------------------------------------------------
 
 
-def verdict(result: SearchResult) -> str:
+def verdict(result: SearchResult, before: GameState | None = None) -> str:
     """What a search value means, from the point of view of the player who searched
     (``result.player``): a proven outcome (``result.proven``: a forced win or loss found, or
-    every line searched to the end), or an estimate."""
+    every line searched to the end) in words, with the moves to the end counted along the
+    principal variation from ``before`` (:func:`~tictac_edu.session.outcome_words`), or an
+    estimate."""
     if result.value is None:
         return "no value (the search was stopped)"
-    outcome = result.outcome
-    if outcome is None:
+    words = outcome_words(result, before)
+    if words is None:
         return f"an estimate for {result.player}, not proven"
-    if outcome == "draw":
-        return "a draw with best play, proven"
-    return f"{result.player} {'wins' if outcome == 'win' else 'loses'} with best play, proven"
+    return f"proven: {words}"
 
 
 def format_figures(player: Player, move: Move, agent: str, result: SearchResult | None,
                    elapsed: float, *, move_text: Callable[[Move], str] = str,
                    pv_text: Callable[[Move], str] | None = None,
-                   value_text: Callable[[SearchResult], str] = verdict, note: str = "") -> str:
+                   value_text: Callable[[SearchResult], str] | None = None, note: str = "",
+                   before: GameState | None = None) -> str:
     """The AI's figures for one move as one line of HTML.
+
+    A proven value is said in words (who wins, in how many moves: :func:`verdict`), its
+    number kept for the tooltip; an estimate shows its number ("value -10 (an estimate for
+    O, not proven)").
 
     Args:
         player: who moved.
@@ -126,8 +132,9 @@ def format_figures(player: Player, move: Move, agent: str, result: SearchResult 
         move_text: how the move is named in "played ... for X" (the move itself by default;
             Connect Four says "column 4").
         pv_text: how the moves of the principal variation are named (``move_text`` by default).
-        value_text: what the value means, in words (:func:`verdict` by default).
+        value_text: what the value means, in words (:func:`verdict` from ``before`` by default).
         note: what to say instead of figures when there is no result ("a random move: ...").
+        before: the position the AI moved in, to count the moves to a proven end.
 
     >>> from tictac_edu.search.result import SearchResult
     >>> result = SearchResult(value=0, move=4, pv=[4, 0], nodes=120, player="O", depth=None, proven=True,
@@ -135,7 +142,7 @@ def format_figures(player: Player, move: Move, agent: str, result: SearchResult 
     >>> for part in format_figures("O", 4, "perfect", result, 0.003).split(" · "):
     ...     print(part)
     <b>AI (perfect) played 4 for O</b>
-    value 0 (a draw with best play, proven)
+    <span title="search value 0">proven: a draw with best play on both sides</span>
     120 nodes
     to the end
     3 ms
@@ -149,8 +156,13 @@ def format_figures(player: Player, move: Move, agent: str, result: SearchResult 
     if len(result.pv) > style.MAX_PV_MOVES:
         pv.append("…")
     depth = "to the end" if result.depth is None else f"depth {result.depth}"
+    words = value_text(result) if value_text is not None else verdict(result, before)
+    if result.outcome is not None:  # proven: the words say it; the number is for those who ask
+        value = f'<span title="search value {escape(format_number(result.value))}">{escape(words)}</span>'
+    else:
+        value = f"value {format_number(result.value)} ({escape(words)})"
     parts = [head,
-             f"value {format_number(result.value)} ({escape(value_text(result))})",
+             value,
              f"{result.nodes:,} nodes",
              depth,
              format_elapsed(result.elapsed)]
@@ -466,9 +478,12 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
     def _figures_html(self, answer: AIMove) -> str:
         """The figures line of the AI's move ``answer``."""
         notation = self.session.notation
+        note = answer.random_words() if answer.random_move else ""
+        if answer.mcts is not None:
+            note = f"{answer.value_text()} · {answer.mcts_count_text()}"
         return format_figures(answer.player, answer.move, answer.agent_name, answer.result, answer.elapsed,
-                              move_text=notation.name, pv_text=notation.short,
-                              note=answer.random_words() if answer.random_move else "") + clock_note(answer)
+                              move_text=notation.name, pv_text=notation.short, before=answer.before,
+                              note=note) + clock_note(answer)
 
     # -- inside ------------------------------------------------------------------------------------
 

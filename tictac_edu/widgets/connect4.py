@@ -45,7 +45,7 @@ from tictac_edu.games.registry import new_game
 from tictac_edu.search import alphabeta
 from tictac_edu.search.common import Clock, Evaluation, outcome_of
 from tictac_edu.search.result import SearchResult
-from tictac_edu.session import AIMove
+from tictac_edu.session import AIMove, ordinal
 from tictac_edu.solvers.connect4 import Solver, SolverLimitReached, win_score
 from tictac_edu.widgets import style
 from tictac_edu.widgets.base import DEFAULT_PAUSE, BackgroundLane, GameBoard, Side, format_figures, set_classes, verdict
@@ -166,17 +166,6 @@ class Cancellation:
         if self.cancelled:
             raise AnalysisCancelled
         return time.monotonic()
-
-
-def ordinal(number: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ..., ``11th``, ``21st``.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 21)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '21st']
-    """
-    if 10 <= number % 100 <= 20:
-        return f"{number}th"
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
 
 
 def discs_to_win(score: int, state: ConnectFour) -> int | None:
@@ -366,6 +355,42 @@ def best_columns(scores: Sequence[ColumnScore | None]) -> set[int]:
             pool = [score for score in known if score.estimate] or known
     top = max(score.score for score in pool)
     return {score.column for score in pool if score.score == top}
+
+
+EXACT_WORDS = "Exact scores (the solver's: above 0 a win, the higher the sooner; 0 a draw; below 0 a loss)"
+"""How :func:`analysis_summary` names the solver's scores."""
+
+
+def _columns_words(columns: Sequence[int]) -> str:
+    numbers = [str(column + 1) for column in columns]
+    return f"column {numbers[0]}" if len(numbers) == 1 else f"columns {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def analysis_summary(scores: Sequence[ColumnScore | None]) -> str:
+    """One sentence under the scores saying which columns carry the solver's exact score and
+    which only an estimate, on another scale (or a result the search proved without a score).
+
+    >>> exact, guess = ColumnScore(0, 2, True, "+2", "", ""), ColumnScore(3, 130, False, "≈+130", "estimate", "")
+    >>> print(analysis_summary([exact, None, None, guess]))
+    Exact scores (the solver's: above 0 a win, the higher the sooner; 0 a draw; below 0 a loss): column 1. \
+Estimates (≈, a depth-limited search in evaluation points, another scale: compare them only with each other): \
+column 4.
+    """
+    known = [score for score in scores if score is not None]
+    exact = [score.column for score in known if score.exact]
+    proven = [score.column for score in known if not score.exact and score.proven]
+    estimates = [score.column for score in known if score.estimate]
+    parts = []
+    if exact:
+        parts.append(f"{EXACT_WORDS}: {_columns_words(exact)}.")
+    if proven:
+        parts.append(f"A win or a loss the search proved, without an exact score: {_columns_words(proven)}.")
+    if estimates:
+        parts.append(f"Estimates ({ESTIMATE_MARK}, a depth-limited search in evaluation points, another scale: "
+                     f"compare them only with each other): {_columns_words(estimates)}.")
+    if exact and not proven and not estimates:
+        parts = [f"{EXACT_WORDS}: every column."]
+    return " ".join(parts)
 
 
 # -- the board ----------------------------------------------------------------------------------
@@ -561,22 +586,34 @@ class ConnectFourBoard(GameBoard):
         return f" with four diagonally, {span}"
 
     def _figures_html(self, answer: AIMove) -> str:
-        value_text: Callable[[SearchResult], str] = verdict
-        if answer.source == "solver" and answer.proven and isinstance(answer.before, ConnectFour):
-            value_text = self._solver_verdict(answer.before)
+        before = answer.before
+        value_text: Callable[[SearchResult], str] | None = None
+        if answer.source == "solver" and answer.proven and isinstance(before, ConnectFour):
+            value_text = self._solver_verdict(before)
         elif answer.source == "search":
-            value_text = lambda result: f"{verdict(result)}: the solver could not prove a move in time"  # noqa: E731
+            value_text = lambda result: (  # noqa: E731
+                f"{verdict(result, before)}: the solver could not prove a move in time")
         notation = self.session.notation
         return format_figures(answer.player, answer.move, answer.agent_name, answer.result, answer.elapsed,
                               move_text=notation.name, pv_text=notation.short, value_text=value_text,
-                              note=answer.random_words() if answer.random_move else "")
+                              before=before, note=answer.random_words() if answer.random_move else "")
 
     @staticmethod
     def _solver_verdict(before: ConnectFour) -> Callable[[SearchResult], str]:
-        """What a solver's value means, with "win in N" counted from ``before``."""
+        """What a solver's exact score means, the discs to the end counted from the score
+        itself (:func:`discs_to_win`)."""
         def value_text(result: SearchResult) -> str:
-            note, _ = describe_exact(int(result.value or 0), before)
-            return f"{verdict(result)}, {note}"
+            score = int(result.value or 0)
+            mover = before.to_move
+            other = O if mover == X else X
+            count = discs_to_win(score, before)
+            if score == 0 or count is None:
+                return verdict(result, before)
+            if score > 0:
+                return ("proven: " + (f"{mover} wins with this disc" if count == 1 else
+                                      f"{mover} wins by force, with its {ordinal(count)} disc from here (this one "
+                                      "included)"))
+            return f"proven: {mover} loses against best play: {other} wins with its {ordinal(count)} disc from here"
         return value_text
 
     def _show_position(self, state: Any) -> None:
@@ -658,7 +695,7 @@ class ConnectFourBoard(GameBoard):
         if scores is not None:
             self._cancel_analysis()
             self._scores = scores
-            self.analysis_status.value = ""
+            self.analysis_status.value = analysis_summary(scores)
             self._show_scores(scores, pending=False)
             return
         self._show_scores([None] * len(self.analysis_labels), pending=True)

@@ -48,15 +48,17 @@ PNG_OPTIONS = {"compress_level": 1}
 
 
 def legend_html() -> str:
-    """The key to the pictures, as a line of HTML under the viewer's picture (drawn once,
-    rather than in every frame)."""
+    """The key to the pictures, as HTML under the viewer's picture (drawn once, rather than in
+    every frame): its keys wrap to the width of the page, each kept whole."""
     from tictac_edu.viz import draw
 
     def key(symbol: str, colour: str, text: str, weight: str = "normal") -> str:
-        return (f'<span style="white-space:nowrap;margin-right:1.2em"><span style="color:{colour};'
+        return (f'<span style="display:inline-block;white-space:nowrap;margin-right:1.2em"><span style="color:{colour};'
                 f'font-weight:{weight}">{symbol}</span> {escape(text)}</span>')
 
-    return ("".join([
+    # The keys are separated by spaces, where the line may break: at any width, a key that does
+    # not fit goes to the next line, whole.
+    return ('<div style="white-space:normal;line-height:1.6">' + " ".join([
         key("▲", draw.MAX_COLOR, "MAX node: root player to move"),
         key("▼", draw.MIN_COLOR, "MIN node: opponent to move"),
         key("△ ?", draw.EDGE_COLOR, "not finished yet"),
@@ -64,7 +66,7 @@ def legend_html() -> str:
         key("╌ ×", draw.PRUNED_COLOR, "pruned move(s): never searched"),
         key(draw.CUT_LABEL, draw.CUTOFF_COLOR, "cut off here: α ≥ β", "bold"),
         key("+N", draw.PRUNED_COLOR, "searched nodes not shown"),
-    ]))
+    ]) + "</div>")
 
 
 LEAVE_SOURCES = {
