@@ -593,7 +593,10 @@ def test_a_timeout_names_the_pairs_whose_tasks_never_finished() -> None:
     finally:
         HangingAgent.release.set()
         pool.shutdown(wait=True, cancel_futures=True)
-    assert result.timed_out and not result.interrupted and 1 in result.missing and 0 not in result.missing
+    # pair 1 never finishes; how many of the others the second thread played within the second of
+    # wall-clock time depends on the machine's load, so the test asks only that each pair is either
+    # played (and kept whole) or named missing
+    assert result.timed_out and not result.interrupted and 1 in result.missing
     played = {pair.index for pair in result.pairs}
     assert played.isdisjoint(result.missing) and played | set(result.missing) == set(range(10))
     assert all(pair.complete for pair in result.pairs)

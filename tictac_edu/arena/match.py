@@ -727,13 +727,12 @@ def play_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState]
             cannot be pickled.
         IllegalMoveError: an agent chose an illegal move.
     """
-    _check_whole(games, "games (a match needs at least one game)", 1)
-    _check_names(agent_a, agent_b)
-    _check_timeout(timeout)
-    bar = progress_bar(games, f"{agent_a.name} vs {agent_b.name}", progress)
+    started = time.monotonic()
+    plan = _plan_match(agent_a, agent_b, new_game, games, seed, plies=plies, openings=openings, sprt=sprt,
+                       executor=executor, pairs_per_task=pairs_per_task, timeout=timeout)
+    bar = progress_bar(games, f"{agent_a.name} vs {agent_b.name}", progress)  # after the checks and the book
     try:
-        result = run_match(agent_a, agent_b, new_game, games, seed, plies=plies, openings=openings, sprt=sprt,
-                           executor=executor, pairs_per_task=pairs_per_task, bar=bar, timeout=timeout)
+        result = _play_plan(plan, agent_a, agent_b, new_game, executor, bar, started)
         if bar is not None and result.sprt_status in ("H0 accepted", "H1 accepted"):
             finish_bar(bar, f"SPRT: {result.sprt_status}")
         return result
@@ -755,6 +754,29 @@ def run_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState],
     """:func:`play_match` moving a progress bar that the caller owns (a tournament's, counting
     all its games): ``bar.update(n)`` after each pair of ``n`` games, ``None`` for no bar."""
     started = time.monotonic()
+    plan = _plan_match(agent_a, agent_b, new_game, games, seed, plies=plies, openings=openings, sprt=sprt,
+                       executor=executor, pairs_per_task=pairs_per_task, timeout=timeout)
+    return _play_plan(plan, agent_a, agent_b, new_game, executor, bar, started)
+
+
+@dataclass
+class _MatchPlan:
+    """What a match will play, checked and ready: its (empty) result, the pairs' plans, the
+    pickled agents for an executor, the start position and the pairs a task plays."""
+
+    result: MatchResult
+    plans: list[_PairPlan]
+    payload: bytes
+    start: GameState
+    pairs_per_task: int | None
+    timeout: float | None
+
+
+def _plan_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState], games: int, seed: int | None, *,
+                plies: int | None, openings: Sequence[Sequence[Move]] | None, sprt: SPRT | None,
+                executor: Executor | None, pairs_per_task: int | None, timeout: float | None) -> _MatchPlan:
+    """Check a match's arguments and build its opening book and pairs' plans (``ValueError``
+    before anything is played or shown)."""
     _check_whole(games, "games (a match needs at least one game)", 1)
     _check_names(agent_a, agent_b)
     _check_timeout(timeout)
@@ -784,14 +806,20 @@ def run_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState],
         book = opening_book(start, pairs, plies, seed)
     result = MatchResult(agent_a.name, agent_b.name, seed=seed, plies=plies, planned=games, sprt=sprt,
                          sprt_status="continue" if sprt is not None else "", timeout=timeout)
-    plans = _plans(seed, book, games)
+    return _MatchPlan(result, _plans(seed, book, games), payload, start, pairs_per_task, timeout)
+
+
+def _play_plan(plan: _MatchPlan, agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState],
+               executor: Executor | None, bar: ProgressBar | None, started: float) -> MatchResult:
+    """Play a planned match, here or on ``executor``, moving ``bar``; the timeout counts from ``started``."""
+    result, plans = plan.result, plan.plans
     collect = _Collector(result, bar)
-    deadline = None if timeout is None else started + timeout
+    deadline = None if plan.timeout is None else started + plan.timeout
     if executor is None:
-        stop = _run_here(agent_a, agent_b, new_game, start, plans, collect, deadline)
+        stop = _run_here(agent_a, agent_b, new_game, plan.start, plans, collect, deadline)
     else:
-        size = pairs_per_task or max(1, math.ceil(len(plans) / (TASKS_PER_WORKER * _worker_count(executor))))
-        stop = _run_on(executor, payload, plans, size, collect, deadline)
+        size = plan.pairs_per_task or max(1, math.ceil(len(plans) / (TASKS_PER_WORKER * _worker_count(executor))))
+        stop = _run_on(executor, plan.payload, plans, size, collect, deadline)
     result.interrupted = stop == "interrupted"
     result.timed_out = stop == "timed out"
     if stop:
