@@ -76,6 +76,29 @@ def test_the_board_pictures() -> None:
     plt.close("all")
 
 
+def test_the_heatmaps_colour_bar_is_labelled_in_values() -> None:
+    """The colours follow a signed logarithm, but the ticks name the values themselves."""
+    state = Gomoku.from_moves("h8 i9 h9 h10 i8 g8")
+    values = point_values(state, pattern_evaluation)
+    ax = draw_heatmap(state, values)
+    bar = ax.figure.axes[-1]
+    labels = [int(text.get_text().replace(",", "").replace("\u2212", "-")) for text in bar.get_yticklabels()]
+    assert len(labels) >= 3 and min(labels) >= min(values.values()) - 1 and max(labels) <= max(values.values()) + 1
+    assert set(labels) <= {sign * m * 10 ** p for sign in (1, -1) for m in (1, 2, 5) for p in range(9)} | {0}
+    plt.close("all")
+
+
+def test_the_last_stone_is_ringed_where_a_label_would_sit_under_a_dot() -> None:
+    state = Gomoku.from_moves("h8 a1 i8")
+    for labels, ring in (({parse_point("i8"): "3"}, True), (None, False)):
+        ax = draw_gomoku(state, labels=labels)
+        marks = [c for c in ax.collections if len(c.get_offsets()) == 1 and tuple(c.get_offsets()[0]) == (8, 7)]
+        last = marks[-1]  # drawn over the stone
+        hollow = len(last.get_facecolors()) == 0 or last.get_facecolors()[0][3] == 0
+        assert hollow == ring
+        plt.close("all")
+
+
 # -- Black with no legal point ------------------------------------------------------------------
 
 STUCK_BLACK = ["A6", "B6", "C6", "E6", "F6", "A5", "B5", "D5", "E5", "F5", "E1", "D2", "F4", "C1", "E2", "C4", "B3"]
