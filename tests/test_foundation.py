@@ -10,6 +10,7 @@ import pickle
 import random
 from functools import cache
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,8 @@ from tictac_edu.evaluation import line_evaluation
 from tictac_edu.games import (
     ConnectFour,
     GameTree,
+    Gomoku,
+    IllegalMoveError,
     MNKGame,
     Preset,
     TicTacToe,
@@ -235,6 +238,52 @@ def test_a_position_cannot_be_changed(state: object) -> None:
         if hasattr(state, attribute):
             with pytest.raises(AttributeError):
                 setattr(state, attribute, 99)
+
+
+PRIVATE_SLOTS = [(TicTacToe().play(4), "_winner", "X"), (MNKGame(5, 5, 3).play(12), "_x", 0),
+                 (ConnectFour.from_moves("44"), "_winner", "X"), (GameTree([[1, 2]]).play(0), "_node", 99),
+                 (Gomoku.from_moves("h8 i9"), "_winner", "Black"), (Gomoku(rule="renju"), "_forbidden", {})]
+
+
+@pytest.mark.parametrize(("state", "slot", "value"), PRIVATE_SLOTS,
+                         ids=["tictactoe", "mnk", "connect4", "tree", "gomoku", "renju"])
+def test_a_positions_private_state_cannot_be_changed_either(state: object, slot: str, value: object) -> None:
+    """``s._winner = "Black"`` would end the game: private slots are as read-only as the public
+    attributes, deleting them too; copies and pickles still work."""
+    before = copy.deepcopy(state)
+    with pytest.raises(AttributeError, match="cannot be changed"):
+        setattr(state, slot, value)
+    with pytest.raises(AttributeError, match="cannot be changed"):
+        delattr(state, slot)
+    assert state == before and not state.is_terminal()  # type: ignore[attr-defined]
+    assert pickle.loads(pickle.dumps(state)) == state and copy.copy(state) == state
+    assert type(pickle.loads(pickle.dumps(state))) is type(state)
+
+
+NUMPY_MOVES = [(TicTacToe(), np.int64(4), 4), (TicTacToe(), (np.int8(1), np.uint16(2)), 5),
+               (MNKGame(5, 5, 3), np.int32(12), 12), (ConnectFour(), np.int64(3), 3),
+               (GameTree([[1, 2], [3]]), np.intp(1), 1),
+               (Gomoku(), (np.int64(7), np.int64(7)), (7, 7))]
+
+
+@pytest.mark.parametrize(("state", "move", "same"), NUMPY_MOVES,
+                         ids=["tictactoe", "tictactoe-pair", "mnk", "connect4", "tree", "gomoku"])
+def test_numpy_integers_are_moves_but_bools_and_floats_are_not(state: object, move: object, same: object) -> None:
+    after = state.play(move)  # type: ignore[attr-defined]
+    assert after == state.play(same) and after.last_move == same  # type: ignore[attr-defined]
+    assert type(after.last_move) is type(same)  # type: ignore[attr-defined] - a Python int, not a NumPy one
+    for bad in (np.True_, np.float64(1.0), 1.0, True):
+        with pytest.raises(IllegalMoveError):
+            state.play(bad if not isinstance(same, tuple) else (bad, bad))  # type: ignore[attr-defined]
+
+
+def test_numpy_integers_are_columns_and_move_lists_of_connect_four() -> None:
+    assert ConnectFour.from_moves([np.int64(4), np.int8(4)]) == ConnectFour.from_moves("44")
+    state = ConnectFour.from_moves("44")
+    assert state.can_play(np.int64(3)) and state.height(np.uint8(3)) == 2
+    assert state.cell(np.int64(3), np.int64(0)) == "X"
+    with pytest.raises(TypeError, match="not a whole number"):
+        ConnectFour.from_moves([4, np.float64(4.0)])  # type: ignore[list-item]
 
 
 def test_long_games_copy_and_pickle() -> None:

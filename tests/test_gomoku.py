@@ -38,6 +38,28 @@ def test_a_malformed_or_off_board_name_is_explained(name: str) -> None:
         Gomoku().play(name)
 
 
+@pytest.mark.parametrize(("point", "message"), [
+    ((20, 20), "Illegal move: (20, 20) is off the board: x and y are 0..14 (the columns A..O and the rows 15..1)"),
+    ((30, 1), "Illegal move: (30, 1) is off the board: x and y are 0..14"),
+    ((-1, 3), "Illegal move: (-1, 3) is off the board"),
+    ("Z9", "Illegal move: 'Z9' is off the board: columns are A..O, rows 1..15"),
+    ((1.0, 2), "Illegal move: (1.0, 2) is not a point: give (x, y)"),
+])
+def test_an_off_board_point_is_named_once_as_given(point: object, message: str) -> None:
+    """No invented name (``'U-5'`` for (20, 20)), and the point is not printed twice."""
+    with pytest.raises(IllegalMoveError) as raised:
+        Gomoku().play(point)
+    assert str(raised.value).startswith(message), str(raised.value)
+    shown = str(point) if not isinstance(point, str) else repr(point)
+    assert str(raised.value).count(shown) == 1 and "U-5" not in str(raised.value)
+
+
+def test_a_long_junk_name_is_not_echoed_in_full() -> None:
+    with pytest.raises(ValueError, match=r"is not a point") as raised:
+        parse_point("x" * 200_000)
+    assert len(str(raised.value)) < 200 and "200,002 characters" in str(raised.value)
+
+
 # -- the rules --------------------------------------------------------------------------------
 
 def test_five_wins_and_the_rules_differ_on_overlines() -> None:
@@ -65,6 +87,27 @@ def test_a_move_after_the_end_or_on_a_stone_is_refused_and_nothing_changes() -> 
     assert won.legal_moves() == [] and won.is_terminal() and won.utility(BLACK) == 1
     with pytest.raises(IllegalMoveError, match=r"move 2 of 2: Illegal move H8: the point is taken"):
         Gomoku.from_moves("h8 h8")
+
+
+@pytest.mark.parametrize("state", [
+    Gomoku.from_stones(black=["H8"], white=[]).play("A1"),
+    Gomoku.from_stones(black=["H8", "I8", "J8"], white=[], rule="renju", to_move="Black").play("A1").play("G8"),
+    Gomoku.from_stones(black=["C3"], white=["D4"], size=9, to_move="White"),
+    Gomoku.from_moves("h8 i9 g7", rule="standard"),
+    Gomoku(7),
+], ids=["stones-then-a-move", "composed-renju", "white-to-move", "moves", "empty"])
+def test_as_code_rebuilds_the_stones_the_player_to_move_and_the_moves(state: Gomoku) -> None:
+    code = state.as_code()
+    rebuilt = eval(code, {"Gomoku": Gomoku})
+    assert rebuilt == state and rebuilt.to_move == state.to_move and rebuilt.moves() == state.moves(), code
+    assert rebuilt.rule == state.rule and rebuilt.size == state.size
+    if state.moves():
+        assert rebuilt.undo() == state.undo()
+
+
+def test_as_code_of_stones_then_a_move_keeps_the_stones() -> None:
+    assert Gomoku.from_stones(black=["H8"], white=[]).play("A1").as_code() == \
+        "Gomoku.from_stones(black=['H8'], white=[]).play('A1')"  # not Gomoku.from_moves('A1')
 
 
 def test_stones_build_a_position() -> None:

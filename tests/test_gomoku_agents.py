@@ -86,6 +86,12 @@ def test_the_threat_agent_checks_its_input() -> None:
     assert repr(agent) == "ThreatAgent(name='threats', time_limit=0.2)"
 
 
+@pytest.mark.parametrize("limit", [float("inf"), float("nan"), -1.0, True, "1"], ids=repr)
+def test_a_threat_agent_without_a_finite_time_limit_is_refused_clearly(limit: object) -> None:
+    with pytest.raises(ValueError, match="time_limit must be a positive, finite number of seconds"):
+        ThreatAgent(time_limit=limit)  # type: ignore[arg-type]
+
+
 def test_a_self_play_match_alternates_colours() -> None:
     strong = ThreatAgent(time_limit=0.2, name="strong")
     easy = difficulty_agent(Gomoku(9), "easy", seed=0)

@@ -191,6 +191,22 @@ def test_the_order_puts_threats_first_and_keeps_only_forced_moves() -> None:
     assert len(CandidateMoves(max_moves=5).order(three, three.legal_moves(), 0)) == 5
 
 
+def test_an_unordered_candidate_list_is_the_candidates_row_by_row() -> None:
+    """What the cut to candidates does without the order: the same points, row by row, with
+    the search's node counts in between a full-width search and the ordered one."""
+    from tictac_edu.search import alphabeta
+
+    three = Gomoku.from_moves("h8 i9 h9")
+    plain = CandidateMoves(ordered=False)
+    assert plain.order(three, three.legal_moves(), 0) == candidate_points(three)
+    block = Gomoku.from_moves("h8 a1 i8 a2 j8 a3 k8")
+    assert len(plain.order(block, block.legal_moves(), 0)) == len(candidate_points(block))  # nothing searched alone
+    nodes = [alphabeta(three, 2, pattern_evaluation, order=order).nodes for order in (plain, CandidateMoves())]
+    assert nodes == [302, 100]
+    with pytest.raises(ValueError, match="ordered"):
+        CandidateMoves(ordered="no")  # type: ignore[arg-type]
+
+
 def test_candidates_leave_out_blacks_forbidden_points() -> None:
     renju = Gomoku.from_stones(black=["H8", "I8", "J7", "J6"], white=["A15", "B15", "C15", "D15"], rule="renju")
     assert (9, 7) in renju.forbidden_points()

@@ -3,6 +3,7 @@ sides, budgets and deadlines, and wins that replay move by move on the real game
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -119,6 +120,33 @@ def test_renju_a_black_defender_whose_only_block_is_forbidden_loses() -> None:
     assert find_vcf(Gomoku.from_stones(black=black, white=white, to_move="White")).kind is None
 
 
+QUIET_DEFENCE_BLACK = ["E8", "H8", "G10", "G9", "H10", "E9", "H6", "I9"]
+QUIET_DEFENCE_WHITE = ["G11", "H9", "E10", "E6", "E5", "F10", "K11", "I10"]
+"""A renju position, Black to move, composed for the test below. G8 makes the three E8 . G8 H8,
+whose one winning point is F8 (an open four), with a four-three at G7 behind it (the column
+G10 G9 G8 G7, whose five point is G6, and the diagonal G7 H8 I9): White's blocks F8, D8 and I8
+all lose to threats. F8 also holds a three on the anti-diagonal (F8 G9 H10) and a fake one on the
+diagonal (E9 F8 . H6, whose straight-four point G7 is a double-four once F8 is black). White's
+quiet G6 blocks the column: G7 is then no double-four, the diagonal three is real, and F8
+becomes a double-three; and the four-three at G7 is gone."""
+
+
+def test_renju_a_white_stone_that_makes_blacks_winning_point_forbidden_is_a_defence() -> None:
+    """The search used to try only the blocks of a three, and claimed a proven VCT here (G8 F8
+    G6 G7 D9 F7 F9 C9 H11 I12 D7, G6 a block there); White's G6 straight after G8 refutes it."""
+    state = Gomoku.from_stones(black=QUIET_DEFENCE_BLACK, white=QUIET_DEFENCE_WHITE, rule="renju")
+    assert state.to_move == "Black" and state.forbidden_points() == {parse_point("f8"): "33"}
+    after = state.play("G8")
+    for block in ("F8", "D8", "I8"):  # the answers to a three: each loses to threats
+        assert find_vct(after.play(block)).kind == "vct", block
+    quiet = after.play("G6")
+    assert quiet.forbidden_points() == {parse_point("f8"): "33"}  # Black's winning point is forbidden
+    refuted = find_vct(quiet)
+    assert refuted.kind is None and refuted.completed
+    result = find_vct(state)
+    assert result.kind is None and result.completed  # no false proof
+
+
 def test_the_opponents_threats_can_be_asked_for() -> None:
     state = Gomoku.from_moves("h8 a1 i8 a3 j8 a5 h9 b1 h10")  # White to move; Black threatens
     assert find_vcf(state).kind is None
@@ -141,6 +169,24 @@ def test_budgets_and_deadlines_stop_the_search() -> None:
     late = find_vct(state, deadline=5.0, clock=lambda: 10.0)  # the clock is read at every node
     assert not late.completed and late.nodes == 1
     assert find_vct(state).completed
+
+
+def test_the_line_is_named_on_the_board_searched() -> None:
+    small = Gomoku.from_moves("e5 a1 e4 a2 e3 a3 e2 i1", size=9)  # Black's four down: E6 or E1
+    result = find_vcf(small)
+    assert result.kind == "five" and result.size == 9 and result.names() == "E6"  # E10 on a 15 x 15 board
+
+
+@pytest.mark.parametrize(("call", "words"), [
+    (lambda: threat_search(Gomoku.from_moves("h8"), max_nodes=-5), "max_nodes is a whole number >= 1, not -5"),
+    (lambda: threat_search(Gomoku.from_moves("h8"), max_nodes=0), "max_nodes"),
+    (lambda: find_vcf(Gomoku.from_moves("h8"), deadline=math.nan), "deadline is a time on the clock"),
+    (lambda: find_vct(Gomoku.from_moves("h8"), deadline=math.inf), "deadline"),
+    (lambda: threat_search(Gomoku.from_moves("h8"), deadline="soon"), "deadline"),
+], ids=["negative-budget", "zero-budget", "nan-deadline", "infinite-deadline", "text-deadline"])
+def test_a_bad_budget_or_deadline_is_refused(call: object, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        call()  # type: ignore[operator]
 
 
 def test_bad_input_is_explained() -> None:

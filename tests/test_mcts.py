@@ -13,6 +13,7 @@ import random
 import struct
 
 import matplotlib
+import numpy as np
 
 matplotlib.use("Agg")
 
@@ -122,7 +123,7 @@ def test_the_most_visited_move_is_chosen_and_the_line_follows_visits() -> None:
 
 def test_default_budget_and_bad_budgets() -> None:
     assert mcts(play_moves(TicTacToe(), [4, 0, 8]), seed=1).iterations == DEFAULT_PLAYOUTS
-    for playouts, time_limit in [(10, 1.0), (0, None), (-3, None), (2.5, None), (True, None), (None, 0),
+    for playouts, time_limit in [(0, None), (-3, None), (2.5, None), (True, None), (None, 0),
                                  (None, -1.0), (None, float("inf")), (None, "1")]:
         with pytest.raises(ValueError):
             mcts(TicTacToe(), playouts=playouts, time_limit=time_limit)
@@ -139,6 +140,31 @@ def test_the_time_limit_is_checked_after_every_iteration() -> None:
     assert result.iterations == 5 and sum(result.visits.values()) == 5
     assert result.elapsed == 6  # the clock was read once more for the result
     assert mcts(TicTacToe(), time_limit=0.5, seed=1, clock=FakeClock()).iterations == 1  # at least one
+
+
+def test_playouts_and_a_time_limit_together_stop_at_whichever_runs_out_first() -> None:
+    assert mcts(TicTacToe(), playouts=10, time_limit=5, seed=1, clock=FakeClock()).iterations == 5
+    assert mcts(TicTacToe(), playouts=3, time_limit=5, seed=1, clock=FakeClock()).iterations == 3
+
+
+def test_numpy_integers_are_playouts() -> None:
+    result = mcts(TicTacToe(), playouts=np.int64(40), seed=1)
+    assert result.iterations == 40 and type(MCTSAgent(playouts=np.int32(7)).playouts) is int
+
+
+def test_an_agent_budgeted_in_playouts_moves_on_a_clock_and_keeps_its_budget() -> None:
+    """A session with a clock gives the agent a time limit for the move (on a copy); the agent
+    keeps its playouts, and the time limit only stops it early."""
+    from tictac_edu.session import AI_VS_AI, GameSession, TimeControl
+
+    agent = MCTSAgent(playouts=60, seed=3)
+    session = GameSession(TicTacToe(), side=AI_VS_AI, opponent=agent, time_control=TimeControl(per_move=30))
+    request = session.request_ai_move()
+    assert request is not None and request.deadline is not None
+    answer = GameSession.think(request)
+    assert answer.error is None and answer.move in TicTacToe().legal_moves()
+    assert agent.last_result is not None and agent.last_result.iterations == 60
+    assert agent.playouts == 60 and agent.time_limit is None  # the agent itself is unchanged
 
 
 def test_exploration_zero_exploits() -> None:
@@ -341,7 +367,7 @@ def test_the_plain_playout_plays_the_same_random_game() -> None:
 
 def test_agent_arguments_are_checked() -> None:
     bad: list[dict[str, object]] = [
-        {"playouts": 10, "time_limit": 1.0}, {"playouts": 0}, {"playouts": 1.5}, {"playouts": False},
+        {"playouts": 0}, {"playouts": 1.5}, {"playouts": False}, {"playouts": np.True_}, {"playouts": np.float64(9)},
         {"time_limit": 0}, {"time_limit": -2}, {"time_limit": float("nan")}, {"exploration": -0.1},
         {"exploration": "sqrt 2"}, {"solver": "yes"}, {"reuse_tree": 1}, {"candidates": [1, 2]},
         {"playout": "random"}, {"name": ""},

@@ -74,3 +74,69 @@ def test_the_board_pictures() -> None:
     left, top, right, bottom = around(Gomoku.from_moves("a1"), [parse_point("c3")])
     assert (left, bottom) == (0, 14) and right - left >= 6 and bottom - top >= 6
     plt.close("all")
+
+
+def test_the_heatmaps_colour_bar_is_labelled_in_values() -> None:
+    """The colours follow a signed logarithm, but the ticks name the values themselves."""
+    state = Gomoku.from_moves("h8 i9 h9 h10 i8 g8")
+    values = point_values(state, pattern_evaluation)
+    ax = draw_heatmap(state, values)
+    bar = ax.figure.axes[-1]
+    labels = [int(text.get_text().replace(",", "").replace("\u2212", "-")) for text in bar.get_yticklabels()]
+    assert len(labels) >= 3 and min(labels) >= min(values.values()) - 1 and max(labels) <= max(values.values()) + 1
+    assert set(labels) <= {sign * m * 10 ** p for sign in (1, -1) for m in (1, 2, 5) for p in range(9)} | {0}
+    plt.close("all")
+
+
+def test_the_last_stone_is_ringed_where_a_label_would_sit_under_a_dot() -> None:
+    state = Gomoku.from_moves("h8 a1 i8")
+    for labels, ring in (({parse_point("i8"): "3"}, True), (None, False)):
+        ax = draw_gomoku(state, labels=labels)
+        marks = [c for c in ax.collections if len(c.get_offsets()) == 1 and tuple(c.get_offsets()[0]) == (8, 7)]
+        last = marks[-1]  # drawn over the stone
+        hollow = len(last.get_facecolors()) == 0 or last.get_facecolors()[0][3] == 0
+        assert hollow == ring
+        plt.close("all")
+
+
+# -- Black with no legal point ------------------------------------------------------------------
+
+STUCK_BLACK = ["A6", "B6", "C6", "E6", "F6", "A5", "B5", "D5", "E5", "F5", "E1", "D2", "F4", "C1", "E2", "C4", "B3"]
+STUCK_WHITE = ["C2", "B1", "E4", "C3", "A1", "E3", "B2", "D1", "F2", "D3", "D4", "A2", "A3", "F3", "F1", "A4", "B4"]
+"""A 6 x 6 renju position, Black to move, whose two empty points D6 and C5 are both overlines."""
+
+
+def test_renju_black_with_no_legal_point_has_lost_and_every_part_agrees() -> None:
+    """Black, to move, may play nowhere: the game is over and White has won (as the fast
+    random playout has always counted it), for the rules, the levels, MCTS and threat search."""
+    import random
+
+    from tictac_edu.agents import all_levels, difficulty_agent
+    from tictac_edu.games import IllegalMoveError
+    from tictac_edu.search import alphabeta, mcts
+    from tictac_edu.solvers.threats import find_vct, threat_search
+
+    stuck = Gomoku.from_stones(black=STUCK_BLACK, white=STUCK_WHITE, rule="renju", size=6)
+    assert set(stuck.forbidden_points().values()) == {"OL"} and len(stuck.forbidden_points()) == 2
+    assert stuck.is_terminal() and stuck.winner == WHITE and stuck.legal_moves() == []
+    assert stuck.utility(BLACK) == -1 and stuck.utility(WHITE) == 1
+    assert stuck.result_text() == "White wins: Black has no legal move (every empty point is forbidden)"
+    with pytest.raises(IllegalMoveError, match=r"D6: the game is over \(White wins"):
+        stuck.play("D6")
+    for level in all_levels(stuck):
+        with pytest.raises(ValueError, match="the game is over"):
+            difficulty_agent(stuck, level).choose_move(stuck)
+    with pytest.raises(ValueError, match="the game is over"):
+        mcts(stuck, playouts=5)
+    assert threat_search(stuck) is None and find_vct(stuck).kind is None
+    assert stuck.random_playout(random.Random(1)) == WHITE
+
+    before = Gomoku.from_stones(black=STUCK_BLACK, white=STUCK_WHITE[1:], rule="renju", size=6)  # White to play C2
+    c2 = parse_point("C2", 6)
+    assert before.play(c2) == stuck and not before.is_terminal()
+    searched = alphabeta(before, 2, pattern_evaluation)
+    assert searched.move == c2 and searched.outcome == "win" and searched.proven
+    solved = mcts(before, playouts=50, solver=True, seed=1)
+    assert solved.proven and solved.outcome == "win" and solved.move == c2
+    for level in ("medium", "hard", "strong"):
+        assert difficulty_agent(before, level).choose_move(before) == c2, level

@@ -16,6 +16,7 @@ Not a perfect player: gomoku is far too big to solve move by move in Python.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -78,7 +79,7 @@ class ThreatAgent:
     ``"block"``, ``"vcf"``, ``"vct"``, ``"defence"`` or ``"search"``.
 
     Args:
-        time_limit: seconds per move, for the whole move.
+        time_limit: seconds per move, for the whole move (a positive, finite number).
         name: shown on boards and in match tables.
         evaluate: the search's evaluation.
         search_moves: the most candidate moves the search tries at a node.
@@ -86,13 +87,17 @@ class ThreatAgent:
         clock: the clock for the time limit (tests give a fake one).
         seed: kept for a uniform interface (matches reseed every agent); the agent makes no
             random choices.
+
+    Raises:
+        ValueError: ``time_limit`` is not a positive, finite number of seconds.
     """
 
     def __init__(self, time_limit: float = DEFAULT_TIME_LIMIT, name: str = "threats", *,
                  evaluate: Evaluation = pattern_evaluation, search_moves: int | None = SEARCH_MOVES,
                  use_vct: bool = True, clock: Callable[[], float] = time.monotonic, seed: int | None = None) -> None:
-        if not isinstance(time_limit, int | float) or isinstance(time_limit, bool) or not time_limit > 0:
-            raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        if not isinstance(time_limit, int | float) or isinstance(time_limit, bool) or not time_limit > 0 \
+                or not math.isfinite(time_limit):
+            raise ValueError(f"time_limit must be a positive, finite number of seconds, not {time_limit!r}")
         self.time_limit = float(time_limit)
         self.name = name
         self.evaluate = evaluate

@@ -43,7 +43,10 @@ class MCTSAgent:
     Args:
         playouts: iterations per move (:data:`~tictac_edu.search.mcts.DEFAULT_PLAYOUTS` if
             neither this nor ``time_limit`` is given).
-        time_limit: seconds per move instead (checked after every iteration).
+        time_limit: seconds per move (checked after every iteration). With ``playouts`` too,
+            the search stops at whichever runs out first: so an agent budgeted in playouts
+            keeps its budget on a game clock, which gives it a ``time_limit`` for the move
+            (:func:`tictac_edu.session.time_limited`), and still moves in time.
         exploration: UCB1's constant ``c`` (default sqrt(2)).
         solver: MCTS-solver: back up proven results, play a proven win at once and never a
             proven loss when another move is open.
@@ -59,8 +62,8 @@ class MCTSAgent:
             replay gives a :class:`~tictac_edu.arena.clock.WorkClock`, which counts iterations).
 
     Raises:
-        ValueError: both ``playouts`` and ``time_limit``, a budget that is not positive, a
-            negative ``exploration``, or ``candidates`` or ``playout`` that is not callable.
+        ValueError: a budget that is not positive, a negative ``exploration``, or
+            ``candidates`` or ``playout`` that is not callable.
     """
 
     def __init__(self, playouts: int | None = None, time_limit: float | None = None, *,
@@ -74,7 +77,7 @@ class MCTSAgent:
             raise ValueError(f"solver and reuse_tree are True or False, not {solver!r} and {reuse_tree!r}")
         if name is not None and (not isinstance(name, str) or not name):
             raise ValueError(f"name is a non-empty string or None, not {name!r}")
-        self.playouts = budget if time_limit is None else None
+        self.playouts = budget
         self.time_limit = time_limit
         self.exploration = float(exploration)
         self.solver = solver
@@ -93,8 +96,9 @@ class MCTSAgent:
 
     def _default_name(self) -> str:
         kind = "mcts-solver" if self.solver else "mcts"
-        budget = f"{self.time_limit:g}s" if self.time_limit is not None else f"{self.playouts} playouts"
-        return f"{kind} {budget}"
+        budgets = ([f"{self.playouts} playouts"] if self.playouts is not None else []) + \
+            ([f"{self.time_limit:g}s"] if self.time_limit is not None else [])
+        return f"{kind} {' or '.join(budgets)}"
 
     def reseed(self, seed: int | None) -> None:
         """Restart the random playouts from ``seed``, with a new tree (so a seeded game

@@ -689,6 +689,8 @@ class CandidateMoves(MoveOrder):
     Args:
         max_moves: the most moves searched at a node; ``None`` for all candidates.
         radius: how far from the stones candidates may lie.
+        ordered: ``False`` keeps the candidates row by row, none searched alone (to measure
+            what the cut to candidates does without the order).
 
     >>> order = CandidateMoves()
     >>> state = Gomoku.from_moves("h8 a1 i8 a2 j8 a3 k8")   # Black threatens G8 and L8
@@ -696,13 +698,16 @@ class CandidateMoves(MoveOrder):
     [(6, 7), (11, 7)]
     """
 
-    def __init__(self, max_moves: int | None = None, radius: int = CANDIDATE_RADIUS) -> None:
+    def __init__(self, max_moves: int | None = None, radius: int = CANDIDATE_RADIUS, *, ordered: bool = True) -> None:
         if max_moves is not None and (not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 1):
             raise ValueError(f"max_moves is a whole number >= 1 or None, not {max_moves!r}")
         if not isinstance(radius, int) or isinstance(radius, bool) or radius < 1:
             raise ValueError(f"radius is a whole number >= 1, not {radius!r}")
+        if not isinstance(ordered, bool):
+            raise ValueError(f"ordered is True or False, not {ordered!r}")
         self.max_moves = max_moves
         self.radius = radius
+        self.ordered = ordered
         self._known: dict[tuple[int, int], tuple[Move, ...]] = {}
 
     def order(self, state: Gomoku, moves: list[Move], ply: int) -> list[Move]:  # type: ignore[override]
@@ -723,6 +728,8 @@ class CandidateMoves(MoveOrder):
     def _order(self, state: Gomoku, moves: list[Move]) -> list[Move]:
         legal = set(moves)
         points = [point for point in candidate_points(state, self.radius) if point in legal] or list(moves)
+        if not self.ordered:
+            return points[:self.max_moves] if self.max_moves else points
         scored = _scores(state, points)
         wins = [point for point, (_, five, _) in zip(points, scored, strict=True) if five]
         if wins:
@@ -735,7 +742,8 @@ class CandidateMoves(MoveOrder):
         return [points[i] for i in chosen]
 
     def __repr__(self) -> str:
-        return f"CandidateMoves(max_moves={self.max_moves}, radius={self.radius})"
+        return f"CandidateMoves(max_moves={self.max_moves}, radius={self.radius}" + \
+            (", ordered=False)" if not self.ordered else ")")
 
 
 def forced_points(state: Gomoku, points: Sequence[Point]) -> list[Point]:

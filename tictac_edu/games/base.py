@@ -33,10 +33,11 @@ means writing its module and registering it (:mod:`tictac_edu.games.registry`).
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Literal, Protocol, Self, TypeVar, runtime_checkable
 
 Player = str
 """A player's name, such as ``"X"`` or ``"MAX"``."""
@@ -45,6 +46,7 @@ Move = Any
 """A move: a cell index for board games, a child index for textbook trees."""
 
 S = TypeVar("S", bound="GameState")
+T = TypeVar("T", bound="GameStateBase")
 
 
 class IllegalMoveError(ValueError):
@@ -303,11 +305,38 @@ class GameState(Protocol):
 class GameStateBase:
     """What every game's position class shares: :meth:`undo` (each position keeps the one
     before its last move, so undo costs nothing: ``play`` sets ``_previous`` on the new
-    position) and a plain :meth:`random_playout` that games may replace by a faster one."""
+    position), a plain :meth:`random_playout` that games may replace by a faster one, and
+    immutability.
+
+    **A position cannot be changed**, not its public attributes (read-only properties) and not
+    its private slots either: ``state._winner = "X"`` raises ``AttributeError``. A game's own
+    module builds a position *open* and then *seals* it: each position class has an open twin,
+    ``cls._open``, the same class with assignable slots, and a new position is made as one
+    (:func:`open_position`, or :func:`unseal` in ``__init__``), filled in, and turned into the
+    sealed class by assigning ``__class__``. That costs one assignment per position, where
+    routing every write through ``object.__setattr__`` would make ``play`` several times
+    slower. Caches filled in later (a board built on demand) go through ``object.__setattr__``.
+    """
 
     __slots__ = ("_previous",)
 
     _previous: Any
+    _open: ClassVar[type[Any]]
+    """The open twin of the class: the same slots, assignable (for the game's module only)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_sealed" not in cls.__dict__:  # the open twin itself gets no twin
+            cls._open = type(cls.__name__, (cls,), {
+                "__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__,
+                "_sealed": cls, "__module__": cls.__module__, "__qualname__": f"{cls.__qualname__}._open"})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a position cannot be changed (not even {name!r}): play(move) returns a new "
+                             f"{type(self).__name__}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a position cannot be changed (not even {name!r})")
 
     def undo(self) -> Self:
         """The position before the last move.
@@ -323,7 +352,10 @@ class GameStateBase:
         """Pickle and copy a position as its starting position and the moves played since: a
         long game's chain of previous positions is never walked recursively."""
         if self._previous is None:
-            return super().__reduce_ex__(protocol)
+            cls = type(self)
+            slots = {name: getattr(self, name) for klass in cls.__mro__ for name in vars(klass).get("__slots__", ())
+                     if hasattr(self, name)}
+            return _rebuild_position, (cls, slots)
         moves: list[Any] = []
         state: Any = self
         while state._previous is not None:
@@ -340,6 +372,45 @@ class GameStateBase:
         while not state.is_terminal():
             state = state.play(rng.choice(state.legal_moves()))
         return state.winner  # type: ignore[no-any-return]
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as a Python ``int`` if it is a whole number: an ``int`` or a NumPy integer (any
+    object with ``__index__``), never a bool; ``None`` for anything else (floats included).
+    Games take moves through it, so ``numpy.argmax(...)`` is a move like ``4``.
+
+    >>> whole_number(3), whole_number(True), whole_number(3.0), whole_number("3")
+    (3, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def open_position(cls: type[T]) -> T:
+    """A new position of ``cls`` with nothing set yet, open for its game's module to fill in;
+    ``position.__class__ = cls`` seals it (see :class:`GameStateBase`)."""
+    return object.__new__(cls._open)  # type: ignore[attr-defined, no-any-return]
+
+
+def unseal(state: GameStateBase) -> type:
+    """Open ``state`` (in its ``__init__``) and return its sealed class, to assign back to
+    ``state.__class__`` once its slots are filled in."""
+    sealed = type(state)
+    object.__setattr__(state, "__class__", sealed._open)
+    return sealed
+
+
+def _rebuild_position(cls: type[T], slots: dict[str, Any]) -> T:
+    """A position of ``cls`` with these slots (how a starting position unpickles)."""
+    state = open_position(cls)
+    for name, value in slots.items():
+        setattr(state, name, value)
+    state.__class__ = cls
+    return state
 
 
 def opponent(state: GameState, player: Player) -> Player:

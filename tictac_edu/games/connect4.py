@@ -54,7 +54,16 @@ from dataclasses import dataclass
 from functools import cache
 from html import escape
 
-from tictac_edu.games.base import GameDescription, GameStateBase, IllegalMoveError, Player, Preset, moves_from_start
+from tictac_edu.games.base import (
+    GameDescription,
+    GameStateBase,
+    IllegalMoveError,
+    Player,
+    Preset,
+    moves_from_start,
+    unseal,
+    whole_number,
+)
 from tictac_edu.games.registry import register
 
 X: Player = "X"
@@ -243,6 +252,7 @@ class ConnectFour(GameStateBase):
         if columns * rows > MAX_CELLS:
             raise ValueError(f"a {columns} x {rows} board has {columns * rows:,} cells; Connect Four is played "
                              f"here on at most {MAX_CELLS} cells")
+        sealed = unseal(self)
         self._position = 0
         self._mask = 0
         self._ply = 0
@@ -250,6 +260,7 @@ class ConnectFour(GameStateBase):
         self._winner: Player | None = None
         self._previous: ConnectFour | None = None
         self._layout = bitboard_layout(columns, rows)
+        self.__class__ = sealed
 
     # -- read-only attributes (positions are immutable) ----------------------------------
 
@@ -328,10 +339,11 @@ class ConnectFour(GameStateBase):
                             f"as in {bytes(moves)!r}.decode()")
         elif isinstance(moves, Sequence):
             for index, number in enumerate(moves, start=1):
-                if isinstance(number, bool) or not isinstance(number, int):
+                whole = whole_number(number)
+                if whole is None:
                     raise TypeError(f"bad move list {list(moves)!r}: move {index} ({number!r}) is a "
                                     f"{type(number).__name__}, not a whole number (a column 1..{columns})")
-                numbers.append(number)
+                numbers.append(whole)
             shown, item = f"move list {list(moves)!r}", "move"
         else:
             raise TypeError(f"moves are a move string such as '4453' or a sequence of 1-based column numbers "
@@ -380,17 +392,23 @@ class ConnectFour(GameStateBase):
         Raises:
             IllegalMoveError: ``move`` is not a column, the column is full, or the game is over.
         """
-        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < self.columns:
+        if type(move) is not int:
+            column = whole_number(move)  # a NumPy integer is a column too; a bool or a float is not
+            if column is None:
+                raise IllegalMoveError(f"Illegal move {move!r}: a move is a column number 0..{self.columns - 1} "
+                                       f"(0 is the leftmost column).")
+            move = column
+        if not 0 <= move < self.columns:
             raise IllegalMoveError(f"Illegal move {move!r}: a move is a column number 0..{self.columns - 1} "
                                    f"(0 is the leftmost column).")
         if self.is_terminal():
             raise IllegalMoveError(f"Illegal move {move}: the game is over ({self.result_text()}).\n{self}")
-        if not self.can_play(move):
-            raise IllegalMoveError(f"Illegal move {move}: column {move} (shown as {move + 1}) is full.\n{self}")
         layout = self._layout
+        if self._mask & layout.top_masks[move]:
+            raise IllegalMoveError(f"Illegal move {move}: column {move} (shown as {move + 1}) is full.\n{self}")
         # Adding the column's bottom bit carries up through its discs to the first empty cell.
         dropped = (self.mask + layout.bottom_masks[move]) & layout.column_masks[move]
-        child = object.__new__(ConnectFour)
+        child = object.__new__(ConnectFour._open)  # open: its slots are filled in, then it is sealed
         child._layout = layout
         child._mask = self._mask | dropped
         child._position = self._position ^ self._mask  # the opponent's discs: they move next
@@ -399,6 +417,7 @@ class ConnectFour(GameStateBase):
         child._previous = self
         mover_discs = child._position ^ child._mask
         child._winner = self.to_move if has_four(mover_discs, layout.stride) else None
+        child.__class__ = ConnectFour
         return child
 
     def is_terminal(self) -> bool:
@@ -462,9 +481,15 @@ class ConnectFour(GameStateBase):
         Raises:
             ValueError: ``column`` is not one of the board's columns ``0..columns-1``.
         """
-        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < self.columns:
-            raise ValueError(f"column {column!r} is not on the board: the columns are 0..{self.columns - 1}")
+        column = self._column(column)
         return (self.mask & self._layout.column_masks[column]).bit_count()
+
+    def _column(self, column: object, note: str = "") -> int:
+        """``column`` as an ``int`` (a NumPy integer too), checked to be on the board."""
+        number = whole_number(column)
+        if number is None or not 0 <= number < self.columns:
+            raise ValueError(f"column {column!r} is not on the board: the columns are 0..{self.columns - 1}{note}")
+        return number
 
     def can_play(self, column: int) -> bool:
         """Whether a column has an empty cell (whether or not the game is over).
@@ -478,8 +503,7 @@ class ConnectFour(GameStateBase):
         Raises:
             ValueError: ``column`` is not one of the board's columns ``0..columns-1``.
         """
-        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < self.columns:
-            raise ValueError(f"column {column!r} is not on the board: the columns are 0..{self.columns - 1}")
+        column = self._column(column)
         return not self.mask & self._layout.top_masks[column]
 
     def cell(self, column: int, row: int) -> Player | None:
@@ -495,12 +519,12 @@ class ConnectFour(GameStateBase):
         Raises:
             ValueError: the cell is not on the board (columns ``0..columns-1``, rows ``0..rows-1``).
         """
-        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < self.columns:
-            raise ValueError(f"column {column!r} is not on the board: the columns are 0..{self.columns - 1} "
-                             "(cell(column, row), row 0 at the bottom)")
-        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < self.rows:
+        column = self._column(column, " (cell(column, row), row 0 at the bottom)")
+        number = whole_number(row)
+        if number is None or not 0 <= number < self.rows:
             raise ValueError(f"row {row!r} is not on the board: the rows are 0..{self.rows - 1} "
                              "(cell(column, row), row 0 at the bottom)")
+        row = number
         bit = self._layout.bit(column, row)
         if not self.mask & bit:
             return None

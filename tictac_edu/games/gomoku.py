@@ -34,9 +34,18 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import cache
 from html import escape
-from typing import Literal
+from typing import Any, Literal
 
-from tictac_edu.games.base import GameDescription, GameStateBase, IllegalMoveError, Player, Preset
+from tictac_edu.games.base import (
+    GameDescription,
+    GameStateBase,
+    IllegalMoveError,
+    Player,
+    Preset,
+    open_position,
+    unseal,
+    whole_number,
+)
 from tictac_edu.games.registry import register
 
 BLACK: Player = "Black"
@@ -86,13 +95,23 @@ def parse_point(name: str, size: int = DEFAULT_SIZE) -> Point:
     match = _NAME.fullmatch(name) if isinstance(name, str) else None
     last = LETTERS[size - 1]
     if match is None:
-        raise ValueError(f"{name!r} is not a point: write a column letter A..{last} and a row number 1..{size}, "
-                         "such as H8")
+        raise ValueError(f"{_shown(name)} is not a point: write a column letter A..{last} and a row number "
+                         f"1..{size}, such as H8")
     letter, number = match.group(1).upper(), int(match.group(2))
     x = LETTERS.find(letter)
     if not 0 <= x < size or not 1 <= number <= size:
         raise ValueError(f"{name!r} is off the board: columns are A..{last}, rows 1..{size}")
     return x, size - number
+
+
+SHOWN_LENGTH = 40
+"""The most characters of a bad input that a message repeats."""
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, cut to :data:`SHOWN_LENGTH` characters (a pasted page is not echoed back)."""
+    text = repr(value)
+    return text if len(text) <= SHOWN_LENGTH else f"{text[:SHOWN_LENGTH - 5]}...{text[-2:]} ({len(text):,} characters)"
 
 
 @cache
@@ -218,6 +237,56 @@ def _forbidden_kind(cells: list[int], size: int, x: int, y: int, depth: int = 0)
         cells[index] = _EMPTY
 
 
+def _fake_three_points(cells: list[int], size: int, x: int, y: int) -> list[int]:
+    """The straight-four points of the *fake* threes a black stone on the empty ``(x, y)``
+    would make: on each line through it where some empty point makes a straight four (without
+    a five) but every such point is forbidden, those points (``cells`` is restored).
+
+    They are how a white stone can make ``(x, y)`` forbidden: a white stone gives Black no
+    four, no overline and no new straight four, so it can only turn a fake three real, by
+    lifting the ban on one of these points."""
+    index = y * size + x
+    cells[index] = _BLACK
+    found: list[int] = []
+    try:
+        for dx, dy in _DIRECTIONS:
+            straight = []
+            for point in _line_points(size, x, y, dx, dy, 4):
+                if cells[point] != _EMPTY:
+                    continue
+                qx, qy = point % size, point // size
+                cells[point] = _BLACK
+                if _is_straight_four(cells, size, qx, qy, dx, dy) and index in _run_cells(cells, size, qx, qy, dx, dy) \
+                        and not _makes_five(cells, size, qx, qy):
+                    straight.append(point)
+                cells[point] = _EMPTY
+            if straight and all(_forbidden_kind(cells, size, p % size, p // size, 1) is not None for p in straight):
+                found.extend(straight)
+    finally:
+        cells[index] = _EMPTY
+    return found
+
+
+class _ReadCells(list[int]):
+    """A board that remembers which cells were read (to find what a check depends on)."""
+
+    def __init__(self, cells: Iterable[int]) -> None:
+        super().__init__(cells)
+        self.read: set[int] = set()
+
+    def __getitem__(self, index: Any) -> Any:
+        self.read.add(index)
+        return super().__getitem__(index)
+
+
+def _cells_deciding(cells: list[int], size: int, x: int, y: int, depth: int = 0) -> set[int]:
+    """The empty cells whose content the check "is ``(x, y)`` forbidden for Black?" reads: a
+    stone anywhere else cannot change its answer."""
+    board = _ReadCells(cells)
+    _forbidden_kind(board, size, x, y, depth)
+    return {index for index in board.read if cells[index] == _EMPTY and index != y * size + x}
+
+
 def _could_be_forbidden(cells: Sequence[int], size: int, x: int, y: int) -> bool:
     """A cheap filter: a forbidden point needs at least three black stones within four steps
     of it along its lines (a double-three has four, an overline five)."""
@@ -242,7 +311,7 @@ class Gomoku(GameStateBase):
     """
 
     __slots__ = ("_size", "_rule", "_cells", "_to_move", "_ply", "_winner", "_last_move", "_key", "_forbidden",
-                 "_stones")
+                 "_stones", "_blocked")
 
     players: tuple[Player, Player] = (BLACK, WHITE)
 
@@ -251,6 +320,7 @@ class Gomoku(GameStateBase):
             raise ValueError(f"a gomoku board is {MIN_SIZE} to {MAX_SIZE} points wide, not {size!r}")
         if rule not in RULES:
             raise ValueError(f"unknown rule {rule!r}; the rules are: {', '.join(RULES)}")
+        sealed = unseal(self)
         self._size = size
         self._rule: Rule = rule
         self._cells: tuple[int, ...] = (_EMPTY,) * (size * size)
@@ -261,7 +331,9 @@ class Gomoku(GameStateBase):
         self._key = 0
         self._forbidden: dict[Point, Forbidden] | None = None
         self._stones: tuple[int, ...] = ()
+        self._blocked: bool | None = None
         self._previous: Gomoku | None = None
+        self.__class__ = sealed
 
     # -- building positions --------------------------------------------------------------
 
@@ -312,7 +384,7 @@ class Gomoku(GameStateBase):
         if to_move is None and len(black_points) not in (len(white_points), len(white_points) + 1):
             raise ValueError(f"Black has {len(black_points)} stones and White {len(white_points)}: Black moves "
                              "first, so Black has as many stones as White, or one more")
-        state = cls(size, rule)
+        empty = cls(size, rule)
         cells = [_EMPTY] * (size * size)
         key = 0
         black_keys, white_keys = _zobrist(size)
@@ -320,29 +392,36 @@ class Gomoku(GameStateBase):
             for x, y in points:
                 cells[y * size + x] = colour
                 key ^= keys[y * size + x]
+        for (x, y), player in [(p, BLACK) for p in black_points] + [(p, WHITE) for p in white_points]:
+            if empty._wins(cells, x, y, _BLACK if player == BLACK else _WHITE):
+                raise ValueError(f"the stones already hold a finished game ({player} has five at "
+                                 f"{point_name((x, y), size)}); build it with from_moves to play it")
+        state = open_position(cls)
+        for name in Gomoku.__slots__ + ("_previous",):
+            setattr(state, name, getattr(empty, name))
         state._cells = tuple(cells)
         state._ply = len(everything)
         state._to_move = to_move or (BLACK if len(black_points) == len(white_points) else WHITE)
         state._key = key
         state._stones = tuple(y * size + x for x, y in everything)
-        for (x, y), player in [(p, BLACK) for p in black_points] + [(p, WHITE) for p in white_points]:
-            if state._wins(cells, x, y, _BLACK if player == BLACK else _WHITE):
-                raise ValueError(f"the stones already hold a finished game ({player} has five at "
-                                 f"{point_name((x, y), size)}); build it with from_moves to play it")
+        state.__class__ = cls
         return state
 
     @staticmethod
     def _checked_point(point: object, size: int) -> Point:
+        """``point`` (``(x, y)`` of whole numbers, NumPy integers too, or a name) as a point of the
+        board; the ``ValueError`` message starts with the point as given."""
         if isinstance(point, str):
             return parse_point(point, size)
-        if not (isinstance(point, (tuple, list)) and len(point) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in point)):
-            raise ValueError(f"{point!r} is not a point: give (x, y), x the column and y the row from the top, "
+        pair = [whole_number(v) for v in point] if isinstance(point, (tuple, list)) and len(point) == 2 else []
+        if not pair or None in pair:
+            raise ValueError(f"{_shown(point)} is not a point: give (x, y), x the column and y the row from the top, "
                              "or a name such as 'H8'")
-        x, y = point
+        x, y = pair
+        assert x is not None and y is not None
         if not (0 <= x < size and 0 <= y < size):
-            raise ValueError(f"{point_name((x, y), size) if 0 <= x < 26 else point!r} {tuple(point)} is off the "
-                             f"board: x and y are 0..{size - 1}")
+            raise ValueError(f"{(x, y)} is off the board: x and y are 0..{size - 1} (the columns "
+                             f"A..{LETTERS[size - 1]} and the rows {size}..1)")
         return x, y
 
     # -- read-only attributes ---------------------------------------------------------------
@@ -369,8 +448,31 @@ class Gomoku(GameStateBase):
 
     @property
     def winner(self) -> Player | None:
-        """The player who has made a winning line, or ``None``."""
-        return self._winner
+        """The player who has made a winning line, or ``None``; under renju also White when
+        Black, to move, has no legal point (every empty point is forbidden: Black loses)."""
+        if self._winner is not None or self._rule != "renju":
+            return self._winner
+        return WHITE if self._black_is_stuck() else None
+
+    def _black_is_stuck(self) -> bool:
+        """Under renju: Black is to move, nobody has won, the board is not full, and every
+        empty point is forbidden to Black. Black cannot move, and loses (as a player who cannot
+        move loses under RIF rules, and as :meth:`random_playout` counts it). Computed once, and
+        cheaply: the scan stops at the first point Black may play (usually the first one)."""
+        if self._rule != "renju" or self._to_move != BLACK or self._winner is not None \
+                or self._ply == self._size * self._size:
+            return False
+        stuck = self._blocked
+        if stuck is None:
+            if self._forbidden is not None:
+                stuck = len(self._forbidden) == self._size * self._size - self._ply
+            else:
+                size, cells = self._size, list(self._cells)
+                stuck = all(cells[index] != _EMPTY or (_could_be_forbidden(cells, size, index % size, index // size)
+                                                        and _forbidden_kind(cells, size, index % size, index // size))
+                            for index in range(size * size))
+            object.__setattr__(self, "_blocked", stuck)  # a cache: the position stays what it was
+        return stuck
 
     @property
     def last_move(self) -> Point | None:
@@ -426,7 +528,8 @@ class Gomoku(GameStateBase):
         {(9, 7): '33'}
         """
         if self._forbidden is None:
-            self._forbidden = self._find_forbidden()
+            object.__setattr__(self, "_forbidden", self._find_forbidden())  # a cache: the position stays what it was
+        assert self._forbidden is not None
         return dict(self._forbidden)
 
     def _find_forbidden(self) -> dict[Point, Forbidden]:
@@ -454,10 +557,10 @@ class Gomoku(GameStateBase):
         size = self._size
         try:
             x, y = self._checked_point(move, size)
-        except ValueError as error:
-            raise IllegalMoveError(f"Illegal move {move!r}: {error}") from None
+        except ValueError as error:  # its message names the move
+            raise IllegalMoveError(f"Illegal move: {error}") from None
         name = point_name((x, y), size)
-        if self._winner is not None or self._ply == size * size:
+        if self.is_terminal():
             raise IllegalMoveError(f"Illegal move {name}: the game is over ({self.result_text()}).")
         index = y * size + x
         if self._cells[index] != _EMPTY:
@@ -476,7 +579,7 @@ class Gomoku(GameStateBase):
         colour = _BLACK if self._to_move == BLACK else _WHITE
         cells = list(self._cells)
         cells[index] = colour
-        child = object.__new__(Gomoku)
+        child = object.__new__(Gomoku._open)  # open: its slots are filled in, then it is sealed
         child._size, child._rule = size, self._rule
         child._cells = tuple(cells)
         child._to_move = WHITE if colour == _BLACK else BLACK
@@ -487,6 +590,8 @@ class Gomoku(GameStateBase):
         child._stones = self._stones + (index,)
         child._key = self._key ^ _zobrist(size)[colour - 1][index]
         child._winner = self._to_move if self._wins(cells, x, y, colour) else None
+        child._blocked = None
+        child.__class__ = Gomoku
         return child
 
     def _wins(self, cells: Sequence[int], x: int, y: int, colour: int) -> bool:
@@ -498,31 +603,45 @@ class Gomoku(GameStateBase):
         return longest >= 5
 
     def is_terminal(self) -> bool:
-        """Whether someone has won or the board is full."""
-        return self._winner is not None or self._ply == self._size * self._size
+        """Whether someone has won, the board is full, or (renju) Black has no legal point."""
+        return self._winner is not None or self._ply == self._size * self._size or \
+            (self._rule == "renju" and self._black_is_stuck())
 
     def utility(self, player: Player) -> int:
         """+1 if ``player`` has won, -1 if they have lost, 0 for a draw or an unfinished game."""
-        if self._winner is None:
+        winner = self.winner
+        if winner is None:
             return 0
-        return 1 if self._winner == player else -1
+        return 1 if winner == player else -1
 
     def key(self) -> int:
         """A 64-bit Zobrist key: the XOR of one random number per stone, the same in every run."""
         return self._key
 
     def as_code(self) -> str:
-        """Python code that rebuilds this position.
+        """Python code that rebuilds this position with its moves (so ``undo`` goes back the
+        same way): ``from_moves`` from the empty board, or ``from_stones`` for a position set up
+        from its stones, followed by the moves played since.
 
         >>> Gomoku.from_moves("h8 i9").as_code()
         "Gomoku.from_moves('H8 I9')"
+        >>> Gomoku.from_stones(black=["H8"], white=[]).play("A1").as_code()
+        "Gomoku.from_stones(black=['H8'], white=[]).play('A1')"
         """
         options = "".join([f", rule={self._rule!r}" if self._rule != "freestyle" else "",
                            f", size={self._size}" if self._size != DEFAULT_SIZE else ""])
-        if self._previous is None and self._ply:
-            return (f"Gomoku.from_stones(black={self.stones(BLACK)}, white={self.stones(WHITE)}{options})")
-        names = " ".join(point_name(point, self._size) for point in self.moves())
-        return f"Gomoku.from_moves({names!r}{options})"
+        moves, root = self.moves(), self
+        while root._previous is not None:
+            root = root._previous
+        if root._ply == 0 and root._to_move == BLACK:
+            names = " ".join(point_name(point, self._size) for point in moves)
+            return f"Gomoku.from_moves({names!r}{options})"
+        black = [point_name(point, self._size) for point in root.stones(BLACK)]
+        white = [point_name(point, self._size) for point in root.stones(WHITE)]
+        counted = BLACK if len(black) == len(white) else WHITE if len(black) == len(white) + 1 else None
+        who = f", to_move={root._to_move!r}" if counted != root._to_move else ""
+        played = "".join(f".play({point_name(point, self._size)!r})" for point in moves)
+        return f"Gomoku.from_stones(black={black}, white={white}{options}{who}){played}"
 
     def moves(self) -> list[Point]:
         """The points played since the start (or since :meth:`from_stones`), in order."""
@@ -572,6 +691,8 @@ class Gomoku(GameStateBase):
         """``"Black wins"``, ``"White wins"``, ``"draw"`` or ``"Black to move"``."""
         if self._winner is not None:
             return f"{self._winner} wins"
+        if self.winner is not None:
+            return f"{self.winner} wins: Black has no legal move (every empty point is forbidden)"
         if self._ply == self._size * self._size:
             return "draw"
         return f"{self._to_move} to move"

@@ -28,6 +28,8 @@ from tictac_edu.games.base import (
     Player,
     Preset,
     moves_from_start,
+    unseal,
+    whole_number,
 )
 from tictac_edu.games.registry import register
 
@@ -215,6 +217,7 @@ class MNKGame(GameStateBase):
 
     def __init__(self, rows: int = 3, columns: int = 3, k: int = 3) -> None:
         _check_size(rows, columns, k)
+        sealed = unseal(self)
         self._geometry = _geometry(rows, columns, k)
         self._board: tuple[Player | None, ...] | None = (EMPTY,) * (rows * columns)
         self._empty: tuple[int, ...] = tuple(range(rows * columns))
@@ -224,6 +227,7 @@ class MNKGame(GameStateBase):
         self._last_move: int | None = None
         self._previous: Self | None = None
         self._x = self._o = 0  # X's and O's cells as bits (bit i: cell i)
+        self.__class__ = sealed
 
     # -- read-only attributes (positions are immutable) ----------------------------------
 
@@ -252,8 +256,8 @@ class MNKGame(GameStateBase):
         board = self._board
         if board is None:
             x, o = self._x, self._o
-            board = self._board = tuple(X if x >> cell & 1 else O if o >> cell & 1 else EMPTY
-                                        for cell in range(self._geometry.size))
+            board = tuple(X if x >> cell & 1 else O if o >> cell & 1 else EMPTY for cell in range(self._geometry.size))
+            object.__setattr__(self, "_board", board)  # a cache: the position stays what it was
         return board
 
     @property
@@ -305,7 +309,8 @@ class MNKGame(GameStateBase):
         bit = 1 << cell
         if (self._x | self._o) & bit or self._winner is not None:
             raise self._illegal(move, cell)
-        child = object.__new__(type(self))
+        sealed = type(self)
+        child = object.__new__(sealed._open)  # open: its slots are filled in, then it is sealed
         child._geometry = geometry
         child._board = None
         empty = self._empty
@@ -328,6 +333,7 @@ class MNKGame(GameStateBase):
             if (stones >> shift) & mask == mask:
                 child._winner = player
                 break
+        child.__class__ = sealed
         return child
 
     def _illegal(self, move: object, cell: int) -> IllegalMoveError:
@@ -467,19 +473,21 @@ class MNKGame(GameStateBase):
     def _cell(self, move: object) -> int:
         """The cell index of ``move`` (an index or a ``(row, column)`` pair), checked."""
         size = self.rows * self.columns
-        whole = all(isinstance(v, int) and not isinstance(v, bool) for v in move) if isinstance(move, tuple) else False
-        if isinstance(move, tuple) and len(move) == 2 and whole:
-            row, col = move
+        pair = [whole_number(v) for v in move] if isinstance(move, tuple) and len(move) == 2 else []
+        if pair and None not in pair:
+            row, col = pair
+            assert row is not None and col is not None
             if not (0 <= row < self.rows and 0 <= col < self.columns):
                 raise IllegalMoveError(
-                    f"Illegal move {move!r}: off the board; rows are 0..{self.rows - 1} and columns "
+                    f"Illegal move {(row, col)!r}: off the board; rows are 0..{self.rows - 1} and columns "
                     f"0..{self.columns - 1}.")
             return row * self.columns + col
-        if isinstance(move, int) and not isinstance(move, bool):
-            if not 0 <= move < size:
+        cell = whole_number(move)
+        if cell is not None:
+            if not 0 <= cell < size:
                 raise IllegalMoveError(
-                    f"Illegal move {move!r}: off the board; cells are numbered 0..{size - 1}, row by row.")
-            return move
+                    f"Illegal move {cell!r}: off the board; cells are numbered 0..{size - 1}, row by row.")
+            return cell
         raise IllegalMoveError(
             f"Illegal move {move!r}: a move is a cell number 0..{size - 1} (row by row) or a (row, column) pair.")
 

@@ -12,7 +12,15 @@ from html import escape
 from numbers import Real
 from typing import Union
 
-from tictac_edu.games.base import GameDescription, GameStateBase, IllegalMoveError, Player
+from tictac_edu.games.base import (
+    GameDescription,
+    GameStateBase,
+    IllegalMoveError,
+    Player,
+    open_position,
+    unseal,
+    whole_number,
+)
 from tictac_edu.games.registry import register
 
 MAX: Player = "MAX"
@@ -112,11 +120,14 @@ class GameTree(GameStateBase):
     players: tuple[Player, Player] = (MAX, MIN)
 
     def __init__(self, tree: Tree) -> None:
-        self._flat = _flatten(tree)
+        flat = _flatten(tree)
+        sealed = unseal(self)
+        self._flat = flat
         self._tree, self._depth = _rebuild(self._flat)  # a frozen copy: later changes to ``tree`` do not leak in
         self._path: tuple[int, ...] = ()
         self._node: Tree = self._tree
         self._previous: GameTree | None = None
+        self.__class__ = sealed
 
     def __reduce_ex__(self, protocol: object) -> tuple[object, ...]:
         """Pickled as the flat tree and the path: no recursion, however deep the tree."""
@@ -191,14 +202,16 @@ class GameTree(GameStateBase):
         if not isinstance(node, (list, tuple)):
             raise IllegalMoveError(f"Illegal move {move!r}: the node at path {list(self.path)} is a leaf "
                                    f"(value {node}); the game is over.")
-        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < len(node):
+        index = move if type(move) is int else whole_number(move)  # a NumPy integer is a child index too
+        if index is None or not 0 <= index < len(node):
             raise IllegalMoveError(f"Illegal move {move!r}: the node at path {list(self.path)} has children "
                                    f"0..{len(node) - 1}.")
-        child = object.__new__(GameTree)
+        child = object.__new__(GameTree._open)  # open: its slots are filled in, then it is sealed
         child._tree, child._depth, child._flat = self._tree, self._depth, self._flat
-        child._path = self._path + (move,)
-        child._node = node[move]
+        child._path = self._path + (index,)
+        child._node = node[index]
         child._previous = self
+        child.__class__ = GameTree
         return child
 
     def is_terminal(self) -> bool:
@@ -269,10 +282,11 @@ register("tree", GameTree)
 
 def _from_flat(flat: Flat, path: tuple[int, ...]) -> GameTree:
     """Rebuild a pickled :class:`GameTree` position."""
-    state = object.__new__(GameTree)
+    state = open_position(GameTree)
     state._flat = flat
     state._tree, state._depth = _rebuild(flat)
     state._path, state._node, state._previous = (), state._tree, None
+    state.__class__ = GameTree
     for move in path:
         state = state.play(move)
     return state

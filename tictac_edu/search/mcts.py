@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tictac_edu.games.base import GameState, Move, Player
+from tictac_edu.games.base import GameState, Move, Player, whole_number
 from tictac_edu.search.common import Clock
 from tictac_edu.search.ordering import MoveOrder
 
@@ -330,7 +330,8 @@ class MCTS:
 
     def search(self, state: GameState, playouts: int | None = None, time_limit: float | None = None) -> MCTSResult:
         """Search ``state`` for ``playouts`` iterations or ``time_limit`` seconds (checked after
-        every iteration: at least one runs), reusing the tree if ``state`` is in it.
+        every iteration: at least one runs), whichever runs out first when both are given,
+        reusing the tree if ``state`` is in it.
 
         Args:
             state: a position that is not finished; it is never changed.
@@ -341,7 +342,7 @@ class MCTS:
             The :class:`MCTSResult`, values from the point of view of the player to move.
 
         Raises:
-            ValueError: a finished game, both limits, or a limit that is not positive.
+            ValueError: a finished game, or a limit that is not positive.
         """
         playouts = check_budget(playouts, time_limit)
         if state.is_terminal():
@@ -538,25 +539,23 @@ def check_callables(candidates: object, playout: object) -> None:
 
 
 def check_budget(playouts: object, time_limit: object) -> int | None:
-    """The number of iterations to run: ``playouts``, ``None`` with a ``time_limit``, or
-    :data:`DEFAULT_PLAYOUTS` when neither is given.
+    """The number of iterations to run: ``playouts`` (a NumPy integer too), ``None`` with only
+    a ``time_limit``, or :data:`DEFAULT_PLAYOUTS` when neither is given. With both, the search
+    stops at whichever runs out first (an agent budgeted in playouts on a game clock).
 
     Raises:
-        ValueError: both are given, ``playouts`` is not a whole number >= 1, or ``time_limit``
-            is not a positive, finite number of seconds.
+        ValueError: ``playouts`` is not a whole number >= 1, or ``time_limit`` is not a
+            positive, finite number of seconds.
     """
-    if playouts is not None and time_limit is not None:
-        raise ValueError("give playouts (iterations) or time_limit (seconds), not both")
-    if time_limit is not None:
-        if not isinstance(time_limit, int | float) or isinstance(time_limit, bool) or \
-                not math.isfinite(time_limit) or time_limit <= 0:
-            raise ValueError(f"time_limit must be a positive, finite number of seconds, not {time_limit!r}")
-        return None
+    if time_limit is not None and (not isinstance(time_limit, int | float) or isinstance(time_limit, bool)
+                                   or not math.isfinite(time_limit) or time_limit <= 0):
+        raise ValueError(f"time_limit must be a positive, finite number of seconds, not {time_limit!r}")
     if playouts is None:
-        return DEFAULT_PLAYOUTS
-    if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
+        return None if time_limit is not None else DEFAULT_PLAYOUTS
+    iterations = whole_number(playouts)
+    if iterations is None or iterations < 1:
         raise ValueError(f"playouts must be a whole number >= 1 (iterations per search), not {playouts!r}")
-    return playouts
+    return iterations
 
 
 def mcts(state: GameState, playouts: int | None = None, time_limit: float | None = None, *,
@@ -568,7 +567,7 @@ def mcts(state: GameState, playouts: int | None = None, time_limit: float | None
     Args:
         state: a position that is not finished.
         playouts: iterations to run (:data:`DEFAULT_PLAYOUTS` if neither limit is given).
-        time_limit: seconds to search instead.
+        time_limit: seconds to search (with ``playouts`` too: whichever runs out first).
         exploration: UCB1's constant.
         solver: back up proven wins, draws and losses, and stop once the root is proven.
         candidates: the moves a node expands (see :class:`MCTS`).

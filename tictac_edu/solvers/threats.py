@@ -19,9 +19,16 @@ nodes; a counter-four of the defender is answered by the attacker's block, which
 be a threat for the attack to go on. It deepens one attacking move at a time, so it finds a
 shortest win first, and it stops at a node budget and a deadline. A win it returns is proven:
 it holds against every defence, under the position's rule (the attacker never plays a
-forbidden point; a defending Black whose only block is forbidden loses). One corner is not
-covered: under renju, a White defence that wins only by turning Black's winning point into a
-forbidden one (possible through the recursive rule for threes) is not tried.
+forbidden point; a defending Black whose only block is forbidden loses).
+
+Under renju one more defence exists against a black three. A white stone can make Black's
+winning point forbidden: it cannot give Black a four, an overline or a new straight four, but
+it can turn a *fake* three through that point real (a three whose straight-four points are all
+forbidden), by lifting the ban on one of those points, and a point that makes two real threes
+is a double-three. So against a black three the search also tries every white stone that makes
+one of Black's winning points forbidden (found among the few empty points that decide whether
+such a straight-four point is forbidden: :meth:`ThreatSearch._forbidding_moves`). Without them
+a renju "proof" could be refuted by a quiet white move.
 
 >>> state = Gomoku.from_moves("h8 a1 i8 o1 j9 a15 j10 o15")   # J8 makes two open threes
 >>> find_vcf(state).kind is None
@@ -33,6 +40,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Iterable
@@ -53,7 +61,18 @@ from tictac_edu.evaluation.gomoku import (
     window_shape,
 )
 from tictac_edu.games.base import Player
-from tictac_edu.games.gomoku import BLACK, WHITE, Gomoku, Point, _could_be_forbidden, _forbidden_kind, point_name
+from tictac_edu.games.gomoku import (
+    BLACK,
+    DEFAULT_SIZE,
+    WHITE,
+    Gomoku,
+    Point,
+    _cells_deciding,
+    _could_be_forbidden,
+    _fake_three_points,
+    _forbidden_kind,
+    point_name,
+)
 from tictac_edu.search.result import SearchResult
 
 ThreatKind = Literal["five", "vcf", "vct"]
@@ -89,6 +108,7 @@ class ThreatResult:
             found, the search then says nothing about deeper wins.
         depth: the most attacking moves the finished part of the search tried.
         elapsed: wall-clock seconds spent.
+        size: the board's width, for the points' names.
     """
 
     kind: ThreatKind | None
@@ -98,6 +118,7 @@ class ThreatResult:
     completed: bool = True
     depth: int = 0
     elapsed: float = 0.0
+    size: int = DEFAULT_SIZE
 
     @property
     def move(self) -> Point | None:
@@ -109,9 +130,9 @@ class ThreatResult:
         """Whether a win was proved (every defence was tried)."""
         return self.kind is not None
 
-    def names(self, size: int = 15) -> str:
-        """The line as point names: ``"G8 K8"``."""
-        return " ".join(point_name(point, size) for point in self.line)
+    def names(self) -> str:
+        """The line as point names on the board searched: ``"G8 K8"``."""
+        return " ".join(point_name(point, self.size) for point in self.line)
 
     def search_result(self, state: Gomoku) -> SearchResult:
         """The win as a proven :class:`~tictac_edu.search.SearchResult` for the player to move in
@@ -240,8 +261,7 @@ class ThreatSearch:
         attacker = state.to_move if attacker is None else attacker
         if attacker not in (BLACK, WHITE):
             raise ValueError(f"{attacker!r} is not a player of gomoku; the players are Black and White")
-        if not isinstance(max_nodes, int) or isinstance(max_nodes, bool) or max_nodes < 1:
-            raise ValueError(f"max_nodes is a whole number >= 1, not {max_nodes!r}")
+        _check_budget(max_nodes, deadline)
         self.state = state
         self.size = state.size
         self.cells: list[int] = [*state._cells, WALL]  # index -1 (off the board) reads WALL
@@ -427,8 +447,37 @@ class ThreatSearch:
         for index in winning:
             answers |= self._five_points_of(index, self.shapes(index, attacker))
         answers |= self._fours_of(defender)
+        if self.renju and attacker == BLACK_STONE:
+            answers |= self._forbidding_moves(winning, answers)
         ordered = sorted(answers, key=lambda index: (index not in winning, index))
         return [index for index in ordered if not self.forbidden(index, defender)] or [-1]
+
+    def _forbidding_moves(self, winning: set[int], answers: set[int]) -> set[int]:
+        """Under renju, against a black three: the other points where a white stone makes one
+        of Black's ``winning`` points forbidden, so that Black may not play it.
+
+        A white stone gives Black no four, no overline and no new straight four; it can only
+        make a *fake* three through a winning point real, by lifting the ban on one of that
+        three's straight-four points (blocking one of its fours, say). So only the empty cells
+        that the check of such a point reads can do it, and each of them is tried."""
+        size, board = self.size, self.cells[:-1]
+        found: set[int] = set()
+        for point in winning:
+            x, y = point % size, point // size
+            fake = _fake_three_points(board, size, x, y)
+            if not fake:
+                continue
+            board[point] = BLACK_STONE  # the straight-four points are forbidden with Black's stone on the point
+            deciding: set[int] = set()
+            for straight in fake:
+                deciding |= _cells_deciding(board, size, straight % size, straight // size, 1)
+            board[point] = EMPTY
+            for cell in sorted(deciding - answers - found - {point}):
+                board[cell] = WHITE_STONE
+                if _forbidden_kind(board, size, x, y) is not None:
+                    found.add(cell)
+                board[cell] = EMPTY
+        return found
 
     def attack(self, depth: int, threes: bool, played: tuple[int, ...] = ()) -> list[int] | None:
         """An OR node: the attacker to move. The winning line from here, or ``None``."""
@@ -518,13 +567,25 @@ class ThreatSearch:
                 if line is not None:
                     points = [self.point(index) for index in line]
                     found: ThreatKind = "five" if immediate else kind
-                    return ThreatResult(found, attacker, points, self.nodes, True, depth, time.perf_counter() - started)
+                    return ThreatResult(found, attacker, points, self.nodes, True, depth, time.perf_counter() - started,
+                                        self.size)
                 finished = depth
                 if not self.limited:
                     break  # no line reached the depth limit: deeper searches find nothing more
         except _Stopped:
-            return ThreatResult(None, attacker, [], self.nodes, False, finished, time.perf_counter() - started)
-        return ThreatResult(None, attacker, [], self.nodes, True, finished, time.perf_counter() - started)
+            return ThreatResult(None, attacker, [], self.nodes, False, finished, time.perf_counter() - started,
+                                self.size)
+        return ThreatResult(None, attacker, [], self.nodes, True, finished, time.perf_counter() - started, self.size)
+
+
+def _check_budget(max_nodes: object, deadline: object) -> None:
+    """Raise ``ValueError`` unless ``max_nodes`` is a whole number >= 1 and ``deadline`` is
+    ``None`` or a finite time on the clock."""
+    if not isinstance(max_nodes, int) or isinstance(max_nodes, bool) or max_nodes < 1:
+        raise ValueError(f"max_nodes is a whole number >= 1, not {max_nodes!r}")
+    if deadline is not None and (not isinstance(deadline, int | float) or isinstance(deadline, bool)
+                                 or not math.isfinite(deadline)):
+        raise ValueError(f"deadline is a time on the clock (a finite number of seconds) or None, not {deadline!r}")
 
 
 def _check_game(state: object) -> Gomoku:
@@ -601,7 +662,7 @@ def _find(state: Gomoku, attacker: Player | None, max_depth: int, max_nodes: int
         raise ValueError(f"max_depth is a whole number >= 1, not {max_depth!r}")
     search = ThreatSearch(state, attacker, max_nodes, deadline, clock)
     if state.is_terminal():
-        return ThreatResult(None, BLACK if search.attacker == BLACK_STONE else WHITE)
+        return ThreatResult(None, BLACK if search.attacker == BLACK_STONE else WHITE, size=state.size)
     return search.run(threes, max_depth)
 
 
@@ -614,8 +675,14 @@ def threat_search(state: Gomoku, *, vct: bool = True, max_nodes: int = DEFAULT_M
         A :class:`~tictac_edu.search.SearchResult` with ``proven=True`` and the winning line as
         its ``pv`` (``value`` from the player to move's point of view), or ``None`` when no win
         was found (which proves nothing).
+
+    Raises:
+        TypeError: ``state`` is not a gomoku position.
+        ValueError: ``max_nodes`` is not a whole number >= 1, or ``deadline`` is not ``None`` or
+            a finite number.
     """
     _check_game(state)
+    _check_budget(max_nodes, deadline)
     if state.is_terminal():
         return None
     nodes = 0

@@ -71,7 +71,11 @@ def draw_gomoku(state: Gomoku, *, marks: Mapping[Point, str] | None = None, labe
             ax.scatter([x for x, _ in points], [y for _, y in points], s=_stone_area(ax, left, right), c=face,
                        edgecolors=edge, linewidths=1, zorder=3)
     if state.last_move is not None:
-        ax.scatter([state.last_move[0]], [state.last_move[1]], s=30 * 15 / size, c="#d62828", zorder=4)
+        if labels and state.last_move in labels:  # a ring around the stone: a dot would hide its label
+            ax.scatter([state.last_move[0]], [state.last_move[1]], s=_stone_area(ax, left, right) * 1.25,
+                       facecolors="none", edgecolors="#d62828", linewidths=2.2, zorder=4)
+        else:
+            ax.scatter([state.last_move[0]], [state.last_move[1]], s=30 * 15 / size, c="#d62828", zorder=4)
     for point, mark in (marks or {}).items():
         if mark not in MARK_COLOURS:
             raise ValueError(f"a mark is one of {', '.join(map(repr, MARK_COLOURS))}, not {mark!r}")
@@ -101,6 +105,28 @@ def _squash(value: float) -> float:
     return math.copysign(math.log1p(abs(value)), value)
 
 
+def value_ticks(low: float, high: float, most: int = 7) -> list[float]:
+    """Round values whose :func:`_squash` lies between ``low`` and ``high``: the colour bar's
+    ticks, labelled in values, not in logarithms. 1, 2 and 5 times a power of ten (either sign,
+    and 0) if at most ``most`` of them fit; else powers of ten alone; else some of those, spread
+    along the bar.
+
+    >>> value_ticks(_squash(20), _squash(900))
+    [20.0, 50.0, 100.0, 200.0, 500.0]
+    >>> value_ticks(_squash(-5000), _squash(200_000))
+    [-1000.0, -100.0, -10.0, 10.0, 100.0, 10000.0, 100000.0]
+    """
+    inside: list[float] = []
+    for mantissas in ((1, 2, 5), (1,)):
+        values = {sign * mantissa * 10.0 ** power for sign in (-1, 1) for mantissa in mantissas
+                  for power in range(9)} | {0.0}
+        inside = sorted(value for value in values if low - 1e-9 <= _squash(value) <= high + 1e-9)
+        if len(inside) <= most:
+            return inside
+    targets = [low + (high - low) * step / (most - 1) for step in range(most)]
+    return sorted({min(inside, key=lambda value: abs(_squash(value) - target)) for target in targets})
+
+
 def draw_heatmap(state: Gomoku, values: Mapping[Point, float], *, title: str | None = None,
                  ax: Axes | None = None) -> Axes:
     """The evaluation heatmap: each valued point coloured by what playing there is worth to the
@@ -124,15 +150,19 @@ def draw_heatmap(state: Gomoku, values: Mapping[Point, float], *, title: str | N
     low = min(finite.values(), default=-1.0)
     high = max(finite.values(), default=1.0)
     squashed = {point: finite.get(point, high if values[point] > 0 else low) for point in values}
-    norm = Normalize(vmin=low, vmax=high if high > low else low + 1.0)
+    top = high if high > low else low + 1.0
+    norm = Normalize(vmin=low, vmax=top)
     points = list(squashed)
     drawn = ax.scatter([x for x, _ in points], [y for _, y in points], c=[squashed[p] for p in points], cmap=HEAT_MAP,
                        norm=norm, s=150 * 15 / state.size, marker="s", alpha=0.85, zorder=2)
     best = max(values, key=lambda point: values[point])
     ax.scatter([best[0]], [best[1]], marker="*", s=160, c="#1b5e20", edgecolors="white", linewidths=0.8, zorder=5)
     bar = ax.figure.colorbar(drawn, ax=ax, fraction=0.04, pad=0.02)
-    bar.set_label(f"value for {state.to_move} (signed log scale)", fontsize=9)
-    bar.ax.tick_params(labelsize=8)
+    ticks = value_ticks(low, top)
+    if ticks:
+        bar.set_ticks([_squash(value) for value in ticks], labels=[f"{value:,.0f}" for value in ticks])
+    bar.set_label(f"value for {state.to_move} (a logarithmic scale)", fontsize=9)
+    bar.ax.tick_params(labelsize=9)
     ax.set_xlabel(f"best: {point_name(best, state.size)} (★)", fontsize=10)
     return ax
 
