@@ -963,7 +963,7 @@ def centre_key_fixed_centre(state, move):
 
 def _fours_with(name: str, *, per_window: bool = False, gap_open: bool = False, drop_in_five: bool = True,
                 merge_fives: bool = True, skip_white: bool = True, pad: bool = False,
-                contiguous: bool = False) -> Callable[..., Any]:
+                contiguous: bool = False, drop_sharing_five: bool = False) -> Callable[..., Any]:
     def count_fours(line):  # the windows of the solution, with one step changed
         if pad:
             line = "." + line + "."               # as if the line went on past its ends
@@ -991,6 +991,8 @@ def _fours_with(name: str, *, per_window: bool = False, gap_open: bool = False, 
         for stones, points in completions.items():
             if drop_in_five and any(stones <= run for run in runs):
                 continue
+            if drop_sharing_five and any(stones & run for run in runs):
+                continue                          # any stone in common with a five, not all of them
             if per_window:
                 counts["four"] += len(points)     # one four for every window that shows it
             elif gap_open:
@@ -1009,6 +1011,8 @@ buggy("count_fours", "gap_four_open", "a four with empty points at both ends cou
     _fours_with("count_fours_gap_is_open", gap_open=True))
 buggy("count_fours", "five_also_four", "the stones of a five are counted as a four too")(
     _fours_with("count_fours_five_and_four", drop_in_five=False))
+buggy("count_fours", "four_sharing_five", "a four sharing any stone with a five is left out")(
+    _fours_with("count_fours_sharing_five", drop_sharing_five=True))
 buggy("count_fours", "five_per_window", "six in a row counts as two fives")(
     _fours_with("count_fours_five_per_window", merge_fives=False))
 buggy("count_fours", "white_ignored", "windows with a white stone in them are used")(

@@ -322,6 +322,11 @@ _MISTAKES = [
     Mistake("five_also_four", "the stones of a five are not a four as well",
             "Four stones that are part of a five were counted as a four too (`XXXXX.` holds a five, not a five "
             "and a four). Leave out every set of four stones that lies inside a five."),
+    Mistake("four_sharing_five", "a four beside a five still counts",
+            "A four that shares some stones with a five was left out (`XXXXX.X` holds a five AND a four: "
+            "the five's last three stones with the stone beyond the gap, completed by the gap). Leave out only "
+            "a set of four stones that lies entirely inside a five (`stones <= five`), not one that merely "
+            "touches it (`stones & five`)."),
     Mistake("five_per_window", "a long five counted once per window",
             "Six in a row was counted as two fives (two windows of five see it). In freestyle a run of five "
             "or more is ONE five: merge the windows of five that overlap."),

@@ -97,7 +97,8 @@ CENSUS_LINES: tuple[tuple[str, str], ...] = (
     ("XXXXX", "a five"), (".XXXX.", "an open four"), ("XXXX.", "a four at the edge"),
     ("OXXXX.", "a four blocked by White"),
     ("XX.XX", "a four with a gap"), ("X.XXX.X", "two fours"), ("XXXXXX", "one five (six in a row)"),
-    ("XXXXX.", "a five and no four"), ("..XXX..", "nothing (a three)"),
+    ("XXXXX.", "a five and no four"), ("XXXXX.X", "a five and, sharing three of its stones, a four"),
+    ("..XXX..", "nothing (a three)"),
 )
 """Simple lines whose counts say which step of a pattern count goes wrong."""
 
@@ -125,6 +126,8 @@ def _fours_census(t: Context) -> tuple[str, str | None]:
         mistake = "contiguous_only"
     elif names <= {"XXXXX.", "XXXXXX"} and all(isinstance(a, dict) and a.get("four") for _, a in wrong.values()):
         mistake = "five_also_four"
+    elif names == {"XXXXX.X"} and isinstance(wrong["XXXXX.X"][1], dict) and wrong["XXXXX.X"][1].get("four") == 0:
+        mistake = "four_sharing_five"
     elif names == {"XXXXXX"}:
         mistake = "five_per_window"
     elif names <= {"OXXXX."}:
@@ -153,6 +156,8 @@ def _fours_mistake(line: str, expected: dict[str, int], got: dict[str, Any]) -> 
         return "five_per_window"
     if expected["five"] and got.get("four", 0) > expected["four"]:
         return "five_also_four"
+    if expected["five"] and expected["four"] and got.get("four", 0) < expected["four"]:
+        return "four_sharing_five"
     if "O" in line and sum(got.get(key, 0) for key in KEYS) > sum(expected.values()):
         return "white_ignored"
     if got.get("open four", 0) > expected["open four"] and (line.startswith("X") or line.endswith("X")):

@@ -24,7 +24,9 @@ def count_fours(line: str) -> dict:
       two windows, is one open four, not two fours);
     * a **four** is a set of four stones that only one point completes (``XX.XX`` is a four,
       not an open four: only its gap makes five; ``X.XXX.X`` holds two different fours);
-    * stones that are already part of a five are not counted again as a four.
+    * a set of four stones that all lie inside a five is not counted again as a four; a four
+      that only shares some of its stones with a five is still a four (``XXXXX.X`` holds one
+      five and one four: the five's last three stones with the stone beyond the gap).
 
     Args:
         line: the points of one line, ``"X"``, ``"O"`` or ``"."``.
