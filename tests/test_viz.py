@@ -3,6 +3,7 @@ and plot helpers produce what they promise. Structure is checked, not pixels."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from itertools import pairwise
 
@@ -27,6 +28,7 @@ from tictac_edu.viz import (  # noqa: E402
     search_tree_graph,
     tidy_layout,
 )
+from tictac_edu.viz.trees import TREE_NODE, TraceReplay, TreeNode, tree_nodes  # noqa: E402
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
 
@@ -245,6 +247,52 @@ def test_trace_that_is_not_one_search(textbook_alphabeta):
     orphan = TraceEvent("enter", 3, 2, 0, 2, True, state=None)
     with pytest.raises(ValueError, match="never entered"):
         search_tree_graph([events[0], orphan])
+
+
+# --- the node record --------------------------------------------------------------------
+
+def test_the_record_of_the_textbook_cut_off_and_of_a_move_it_pruned(textbook_alphabeta):
+    """Node 5 is MIN's reply to MAX's move 1: its first leaf, 2, is below the 3 MAX already has,
+    so it cuts off its moves 1 and 2, which become stubs that know nothing but where they are."""
+    nodes = tree_nodes(search_tree_graph(textbook_alphabeta))
+    cut = nodes[5]
+    assert (cut.kind, cut.maximizing, cut.depth, cut.parent, cut.move) == ("searched", False, 1, 0, 1)
+    assert (cut.value, cut.alpha, cut.beta, cut.cutoff, cut.pruned, cut.on_pv) == (2, 3, 2, True, (1, 2), False)
+    assert cut.label == "2" and cut.has_window
+    stub = nodes[("pruned", 5, 1)]
+    assert stub == TreeNode("pruned", maximizing=True, depth=2, parent=5, move=1, moves=(1,))
+    assert stub.value is None and not stub.has_window and stub.label == "1"
+    assert stub.state is not None and stub.state.path == (1, 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        stub.value = 5  # type: ignore[misc]  # a picture cannot change the tree it draws
+
+
+def test_a_grouped_stub_and_a_placeholder_say_what_they_stand_for(tictactoe_depth2, tictactoe_alphabeta):
+    group = tree_nodes(search_tree_graph(tictactoe_depth2, group_pruned=2))[("pruned", 10)]
+    assert (group.parent, group.move, group.moves, group.label) == (10, None, (2, 3, 4, 5, 6, 7, 8), "2–8")
+    placeholder = tree_nodes(search_tree_graph(tictactoe_alphabeta, max_depth=1))[("collapsed", 1)]
+    # The search under X's first move, with the root's window still open, is that move's own search.
+    assert 1 + placeholder.hidden == alphabeta(TicTacToe().play(0)).nodes == 2_338
+    assert (placeholder.depth, placeholder.maximizing, placeholder.on_pv) == (2, True, True)
+    assert placeholder.label == "+2337" and placeholder.value is None
+
+
+def test_the_graph_attributes_are_the_records_fields(tictactoe_depth2):
+    graph = search_tree_graph(tictactoe_depth2, group_pruned=2)
+    for node, record in tree_nodes(graph).items():
+        attributes = graph.nodes[node]
+        assert attributes[TREE_NODE] is record and attributes["label"] == record.label
+        assert all(attributes[field.name] is getattr(record, field.name) for field in dataclasses.fields(TreeNode))
+
+
+@pytest.mark.parametrize("limits", [{}, {"max_depth": 1}, {"max_nodes": 7, "group_pruned": 2},
+                                    {"max_depth": 1, "max_nodes": 3, "group_pruned": 1}])
+def test_one_replay_gives_the_tree_of_every_limit(tictactoe_depth2, limits):
+    replayed = TraceReplay(tictactoe_depth2.trace).graph(**limits)
+    graph = search_tree_graph(tictactoe_depth2, **limits)
+    assert list(replayed.nodes(data=TREE_NODE)) == list(graph.nodes(data=TREE_NODE))
+    assert list(replayed.edges(data=True)) == list(graph.edges(data=True))
+    assert replayed.graph == graph.graph
 
 
 # --- layout ----------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Pictures of search: traces become networkx trees, trees become matplotlib drawings.
 
-* :mod:`tictac_edu.viz.trees`: :func:`search_tree_graph` replays a search trace into a tree,
-  :func:`tidy_layout` places it top down.
+* :mod:`tictac_edu.viz.trees`: :func:`search_tree_graph` replays a search trace into a tree
+  of :class:`TreeNode` records (:func:`tree_nodes` reads them), :func:`tidy_layout` places it
+  top down.
 * :mod:`tictac_edu.viz.draw`: :func:`draw_search_tree` draws it (MAX and MIN nodes, values,
   alpha-beta windows, pruned moves, the principal variation).
 * :mod:`tictac_edu.viz.plots`: :func:`plot_node_counts` and :func:`bar_node_counts` for the
@@ -31,15 +32,17 @@ from tictac_edu.viz.trees import (
     COLLAPSED,
     PRUNED,
     SEARCHED,
+    TreeNode,
     format_value,
     pruned_moves_label,
     search_tree_graph,
     tidy_layout,
     trace_events,
+    tree_nodes,
 )
 
 __all__ = [
-    "COLLAPSED", "PRUNED", "SEARCHED", "bar_mcts_visits", "bar_node_counts", "draw_mcts_tree", "draw_search_tree",
-    "evaluation_progress", "format_value", "mcts_tree_graph", "plot_node_counts", "pruned_moves_label",
-    "search_tree_graph", "side_by_side", "tidy_layout", "trace_events",
+    "COLLAPSED", "PRUNED", "SEARCHED", "TreeNode", "bar_mcts_visits", "bar_node_counts", "draw_mcts_tree",
+    "draw_search_tree", "evaluation_progress", "format_value", "mcts_tree_graph", "plot_node_counts",
+    "pruned_moves_label", "search_tree_graph", "side_by_side", "tidy_layout", "trace_events", "tree_nodes",
 ]

@@ -31,7 +31,7 @@ pass behind.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -53,12 +53,17 @@ from tictac_edu.viz.trees import (
     COLLAPSED,
     DEFAULT_MAX_NODES,
     PRUNED,
+    SEARCHED,
     NodeId,
+    NodeKind,
+    TraceReplay,
+    TreeNode,
     format_value,
     pruned_moves_label,
     search_tree_graph,
     tidy_layout,
     trace_events,
+    tree_nodes,
 )
 
 # Colours (Okabe-Ito, readable by colour-blind viewers).
@@ -189,7 +194,10 @@ TEXT_LAYER = 4
 MoveLabel = Callable[[Move], str]
 """Turns a move into the short text written for it."""
 
-Segment = tuple[tuple[float, float], tuple[float, float]]
+Point = tuple[float, float]
+"""A place in the tree's layout, in data units: leaf slots across, levels down."""
+
+Segment = tuple[Point, Point]
 """A line from one point to another, in data units."""
 
 
@@ -256,32 +264,66 @@ def _figure_size(slots: float, levels: int, dpi: float) -> tuple[float, float]:
     return width, height
 
 
-def _scale(ax: Axes, x_span: float, y_span: float) -> _Scale:
-    """Marker and font sizes that suit the room the axes give each slot and level, with no
-    text below the legible minimum."""
-    points_per_pixel = POINTS_PER_INCH / _root_figure(ax.figure).dpi
-    width_points = ax.bbox.width * points_per_pixel
-    height_points = ax.bbox.height * points_per_pixel
-    per_unit = width_points / x_span
-    marker = _clamp(min(per_unit * MARKER_PER_SLOT, height_points / y_span * MARKER_PER_LEVEL),
-                    MIN_MARKER_POINTS, MAX_MARKER_POINTS)
-    least = min_font_points(ax.figure)
-    font = _clamp(marker * FONT_PER_MARKER, least, max(MAX_FONT_POINTS, least))
-    small = max(least, font * SMALL_FONT_RATIO)
-    window = max(small, least * WINDOW_TEXT_PIXELS / MIN_TEXT_PIXELS)
-    return _Scale(marker, font, small, per_unit, window, height_points / y_span)
-
-
-def _span(positions: dict[NodeId, tuple[float, float]]) -> tuple[float, float]:
+def _span(positions: dict[NodeId, Point]) -> tuple[float, float]:
     """The leftmost and rightmost ``x`` of a layout (0, 0 if empty)."""
     xs = [x for x, _ in positions.values()] or [0.0]
     return min(xs), max(xs)
 
 
+@dataclass(frozen=True)
+class _Frame:
+    """The part of the tree's layout a picture shows, in data units, margins not included."""
+
+    left: float
+    right: float
+    deepest: float
+    """The depth of the deepest level."""
+
+    @classmethod
+    def around(cls, positions: dict[NodeId, Point], view: tuple[float, float] | None) -> _Frame:
+        """The whole layout, or across only the ``view`` (which includes the margins)."""
+        left, right = _span(positions)
+        if view is not None:
+            left, right = view[0] + MARGIN_SLOTS, view[1] - MARGIN_SLOTS
+        return cls(left, right, max((-y for _, y in positions.values()), default=0.0))
+
+    @property
+    def x_span(self) -> float:
+        return self.right - self.left + 2 * MARGIN_SLOTS
+
+    @property
+    def y_span(self) -> float:
+        return self.deepest + MARGIN_TOP_LEVELS + MARGIN_BOTTOM_LEVELS
+
+    @property
+    def x_limits(self) -> tuple[float, float]:
+        return self.left - MARGIN_SLOTS, self.right + MARGIN_SLOTS
+
+    @property
+    def y_limits(self) -> tuple[float, float]:
+        return -self.deepest - MARGIN_BOTTOM_LEVELS, MARGIN_TOP_LEVELS
+
+
+def _scale(ax: Axes, frame: _Frame) -> _Scale:
+    """Marker and font sizes that suit the room the axes give each slot and level, with no
+    text below the legible minimum."""
+    points_per_pixel = POINTS_PER_INCH / _root_figure(ax.figure).dpi
+    width_points = ax.bbox.width * points_per_pixel
+    height_points = ax.bbox.height * points_per_pixel
+    per_unit = width_points / frame.x_span
+    marker = _clamp(min(per_unit * MARKER_PER_SLOT, height_points / frame.y_span * MARKER_PER_LEVEL),
+                    MIN_MARKER_POINTS, MAX_MARKER_POINTS)
+    least = min_font_points(ax.figure)
+    font = _clamp(marker * FONT_PER_MARKER, least, max(MAX_FONT_POINTS, least))
+    small = max(least, font * SMALL_FONT_RATIO)
+    window = max(small, least * WINDOW_TEXT_PIXELS / MIN_TEXT_PIXELS)
+    return _Scale(marker, font, small, per_unit, window, height_points / frame.y_span)
+
+
 def _slot_points(graph: nx.DiGraph, least: float) -> float:
     """The narrowest leaf slot (points) at which the leaves' values stay apart."""
-    widest = max((_text_width(attrs["label"], least, True) for node, attrs in graph.nodes(data=True)
-                  if attrs["kind"] != PRUNED and graph.out_degree(node) == 0), default=0.0)
+    widest = max((_text_width(record.label, least, True) for node, record in tree_nodes(graph).items()
+                  if record.kind != PRUNED and graph.out_degree(node) == 0), default=0.0)
     return max(LEAF_SLOT_FONTS * least, widest + 2 * LABEL_GAP_POINTS)
 
 
@@ -293,35 +335,33 @@ def _fits(graph: nx.DiGraph, room_points: float, least: float) -> bool:
 
 
 def _fitting_max_nodes(events: Sequence[TraceEvent], max_depth: int | None, max_nodes: int | None,
-                       group_pruned: int | None, room_points: float, least: float) -> int | None:
-    """The largest ``max_nodes`` (at most the one asked for) whose tree fits ``room_points``
-    across at a legible size; the one asked for if that tree fits already."""
-    def graph(limit: int | None) -> nx.DiGraph:
-        return search_tree_graph(events, max_depth=max_depth, max_nodes=limit, group_pruned=group_pruned)
-
-    whole = graph(max_nodes)
-    if _fits(whole, room_points, least):
+                       group_pruned: int | None) -> int | None:
+    """The largest ``max_nodes`` (at most the one asked for) whose tree fits a figure made here
+    at a legible size; the one asked for if that tree fits already."""
+    dpi = float(plt.rcParams["figure.dpi"])
+    least = MIN_TEXT_PIXELS * POINTS_PER_INCH / dpi
+    room = (MAX_FIGURE_WIDTH_PX / dpi - 2 * SIDE_INCHES) * POINTS_PER_INCH
+    replay = TraceReplay(events)   # once: each limit tried only builds a graph
+    whole = replay.graph(max_depth, max_nodes, group_pruned)
+    if _fits(whole, room, least):
         return max_nodes
     low, high = 1, whole.graph["shown"]   # the first node alone always fits; find the most that do
     while low < high:
         middle = (low + high + 1) // 2
-        if _fits(graph(middle), room_points, least):
+        if _fits(replay.graph(max_depth, middle, group_pruned), room, least):
             low = middle
         else:
             high = middle - 1
     return low
 
 
-def _neighbours(graph: nx.DiGraph, positions: dict[NodeId, tuple[float, float]]
-                ) -> dict[NodeId, tuple[NodeId | None, NodeId | None]]:
-    """For each searched or collapsed node, its left and right neighbours on the same level."""
-    levels: dict[float, list[tuple[float, NodeId]]] = {}
-    for node, kind in graph.nodes(data="kind"):
-        if kind != PRUNED:
-            x, y = positions[node]
-            levels.setdefault(y, []).append((x, node))
+def _row_neighbours(points: dict[NodeId, Point]) -> dict[NodeId, tuple[NodeId | None, NodeId | None]]:
+    """For each point, its left and right neighbours on the same level (``None`` at the ends)."""
+    rows: dict[float, list[tuple[float, NodeId]]] = {}
+    for node, (x, y) in points.items():
+        rows.setdefault(y, []).append((x, node))
     neighbours: dict[NodeId, tuple[NodeId | None, NodeId | None]] = {}
-    for row in levels.values():
+    for row in rows.values():
         row.sort(key=lambda item: item[0])
         for index, (_, node) in enumerate(row):
             neighbours[node] = (row[index - 1][1] if index > 0 else None,
@@ -329,15 +369,12 @@ def _neighbours(graph: nx.DiGraph, positions: dict[NodeId, tuple[float, float]]
     return neighbours
 
 
-def _edge_segments(graph: nx.DiGraph, positions: dict[NodeId, tuple[float, float]]) -> list[Segment]:
-    """Every line :func:`_draw_edges` draws, in data units (a pruned stub as its short line)."""
-    segments = []
-    for parent, child in graph.edges:
-        start, end = positions[parent], positions[child]
-        if graph.nodes[child]["kind"] == PRUNED:
-            end = (end[0], start[1] - STUB_LENGTH)
-        segments.append((start, end))
-    return segments
+def _edge_line(positions: dict[NodeId, Point], node: NodeId, record: TreeNode) -> Segment:
+    """The line drawn from ``node``'s parent to it; a pruned stub's is short."""
+    start, end = positions[record.parent], positions[node]
+    if record.kind == PRUNED:
+        end = (end[0], start[1] - STUB_LENGTH)
+    return start, end
 
 
 def _crosses(segment: Segment, box: tuple[float, float, float, float]) -> bool:
@@ -365,35 +402,325 @@ def text_box(text: str, size: float) -> tuple[float, float]:
     return _text_width(text, size), size * LINE_HEIGHT * (text.count("\n") + 1)
 
 
-def _clear_raise(text: str, size: float, at: tuple[float, float], shift: float, segments: Sequence[Segment],
-                 scale: _Scale, raises: Sequence[float]) -> float | None:
-    """How far up (points) to write ``text`` left-aligned ``shift`` points right of the node at
-    ``at`` so that no edge crosses it: the first of ``raises`` (in heights of the text) that is
-    clear; ``None`` if none is."""
-    width, height = text_box(text, size)
-    x, y = at[0] * scale.per_unit, at[1] * scale.per_level
-    lines = [((a[0] * scale.per_unit, a[1] * scale.per_level), (b[0] * scale.per_unit, b[1] * scale.per_level))
-             for a, b in segments]
-    for fraction in raises:
-        raise_by = fraction * height
-        box = (x + shift, y + raise_by - height / 2, x + shift + width, y + raise_by + height / 2)
-        if not any(_crosses(line, box) for line in lines):
-            return raise_by
-    return None
+@dataclass(frozen=True)
+class _TreeLayout:
+    """One picture's tree, worked out once before anything is drawn: each node's record and
+    place, the sizes, each node's neighbours on its level, and the line of every edge. The
+    drawing phases only read it.
+
+    Distances and rooms are in points; places are in data units.
+    """
+
+    nodes: dict[NodeId, TreeNode]
+    positions: dict[NodeId, Point]
+    scale: _Scale
+    x_limits: tuple[float, float]
+    lines: dict[NodeId, Segment]
+    """The line of the edge into each node but the root, in the graph's edge order."""
+    neighbours: dict[NodeId, tuple[NodeId | None, NodeId | None]]
+    """Each searched node's and placeholder's neighbours on its level (stubs are not counted)."""
+    parents: frozenset[NodeId]
+    """The nodes that have children (stubs and placeholders included)."""
+
+    @classmethod
+    def of(cls, graph: nx.DiGraph, positions: dict[NodeId, Point], frame: _Frame, ax: Axes) -> _TreeLayout:
+        nodes = tree_nodes(graph)
+        lines = {child: _edge_line(positions, child, nodes[child]) for _, child in graph.edges}
+        neighbours = _row_neighbours({node: positions[node] for node, record in nodes.items() if record.kind != PRUNED})
+        parents = frozenset(record.parent for record in nodes.values() if record.parent is not None)
+        return cls(nodes, positions, _scale(ax, frame), frame.x_limits, lines, neighbours, parents)
+
+    def of_kind(self, kind: NodeKind) -> list[tuple[NodeId, TreeNode]]:
+        """The nodes of one kind with their records, in graph order."""
+        return [(node, record) for node, record in self.nodes.items() if record.kind == kind]
+
+    def is_leaf(self, node: NodeId) -> bool:
+        return node not in self.parents
+
+    @property
+    def half_marker(self) -> float:
+        return self.scale.marker / 2
+
+    @property
+    def beside(self) -> float:
+        """How far right of a node's centre a text beside it starts."""
+        return self.half_marker + LABEL_GAP_POINTS
+
+    def distance(self, left: NodeId | None, right: NodeId | None) -> float:
+        """Points between two neighbours' centres, or from a node to the edge of the picture
+        (``None`` for the neighbour)."""
+        start = self.x_limits[0] if left is None else self.positions[left][0]
+        end = self.x_limits[1] if right is None else self.positions[right][0]
+        return (end - start) * self.scale.per_unit
+
+    def half_width(self, node: NodeId) -> float:
+        """Half the width a node's marker, or a placeholder's box, takes."""
+        record = self.nodes[node]
+        if record.kind == COLLAPSED:
+            return _text_width(record.label, self.scale.small_font) / 2 + LABEL_GAP_POINTS
+        return self.half_marker
+
+    def room_left(self, node: NodeId) -> float:
+        """The room left of ``node``'s marker, up to its left neighbour's marker (or the edge)."""
+        previous = self.neighbours[node][0]
+        taken = self.half_width(previous) if previous is not None else 0.0
+        return self.distance(previous, node) - self.half_marker - taken
+
+    def room_right(self, node: NodeId, values: Mapping[NodeId, _ValuePlace] | None = None) -> float:
+        """The room for a text beside ``node`` (from :attr:`beside`), up to its right
+        neighbour's marker, less the room that neighbour's value takes on its left if
+        ``values`` says where the values went; or up to the edge of the picture."""
+        following = self.neighbours[node][1]
+        room = self.distance(node, following) - self.beside
+        if following is not None:
+            taken = values[following].left if values is not None and following in values else 0.0
+            room -= self.half_width(following) + taken + LABEL_GAP_POINTS
+        return room
+
+    def room_centred(self, node: NodeId) -> float:
+        """The width a text centred over ``node`` may take without reaching its neighbours'
+        texts (half the room to each neighbour) or the edge of the picture."""
+        previous, following = self.neighbours[node]
+        return min(self.distance(previous, node) * (2 if previous is None else 1),
+                   self.distance(node, following) * (2 if following is None else 1)) - LABEL_GAP_POINTS
+
+    def clear_raise(self, text: str, size: float, node: NodeId, raises: Sequence[float]) -> float | None:
+        """How far up (points) to write ``text`` beside ``node`` so that no edge crosses it: the
+        first of ``raises`` (in heights of the text) that is clear; ``None`` if none is."""
+        width, height = text_box(text, size)
+        per_unit, per_level = self.scale.per_unit, self.scale.per_level
+        x, y = self.positions[node][0] * per_unit, self.positions[node][1] * per_level
+        lines = [((a[0] * per_unit, a[1] * per_level), (b[0] * per_unit, b[1] * per_level))
+                 for a, b in self.lines.values()]
+        for fraction in raises:
+            raise_by = fraction * height
+            box = (x + self.beside, y + raise_by - height / 2, x + self.beside + width, y + raise_by + height / 2)
+            if not any(_crosses(line, box) for line in lines):
+                return raise_by
+        return None
 
 
-def _window_lines(attrs: dict[str, Any]) -> list[str]:
+class _Writer:
+    """Writes texts at a point of the tree, shifted by a number of points; clipped to the axes
+    when only part of the tree is shown."""
+
+    def __init__(self, ax: Axes, clip: bool) -> None:
+        self.ax, self.clip = ax, clip
+        self.box = {"boxstyle": f"round,pad={TEXT_PAD}", "facecolor": TEXT_BACKGROUND, "edgecolor": "none",
+                    "alpha": TEXT_BACKGROUND_ALPHA}
+        self.opaque_box = {**self.box, "alpha": 1.0}
+        """For a text that edges pass behind: they stop at its edge, none crosses its letters."""
+
+    def __call__(self, text: str, at: Point, shift: tuple[float, float] = (0.0, 0.0),
+                 boxed: bool = True, **style: Any) -> Text:
+        transform = self.ax.transData + ScaledTranslation(shift[0] / POINTS_PER_INCH, shift[1] / POINTS_PER_INCH,
+                                                          _root_figure(self.ax.figure).dpi_scale_trans)
+        style = {"bbox": self.box if boxed else None, **style}
+        return self.ax.text(at[0], at[1], text, transform=transform, clip_on=self.clip, zorder=TEXT_LAYER, **style)
+
+
+# --- the drawing phases, in the order they draw ---------------------------------------------
+
+_EDGE_STYLES: dict[str, dict[str, Any]] = {
+    "plain": {"colors": EDGE_COLOR, "linewidths": EDGE_WIDTH, "zorder": EDGE_LAYER},
+    "principal": {"colors": PV_COLOR, "linewidths": PV_EDGE_WIDTH, "zorder": PV_LAYER, "capstyle": "round"},
+    "stub": {"colors": PRUNED_COLOR, "linewidths": STUB_LINE_WIDTH, "linestyles": STUB_DASHES, "zorder": EDGE_LAYER},
+    "collapsed": {"colors": PRUNED_COLOR, "linewidths": STUB_LINE_WIDTH, "linestyles": COLLAPSED_DASHES,
+                  "zorder": EDGE_LAYER},
+    "collapsed principal": {"colors": PV_COLOR, "linewidths": PV_COLLAPSED_WIDTH, "linestyles": COLLAPSED_DASHES,
+                            "zorder": PV_LAYER},
+}
+"""How each kind of edge is drawn (:func:`_edge_style`), in drawing order."""
+
+
+def _edge_style(layout: _TreeLayout, record: TreeNode) -> str:
+    """Which of :data:`_EDGE_STYLES` draws the edge into a node."""
+    if record.kind == PRUNED:
+        return "stub"
+    if record.kind == COLLAPSED:
+        return "collapsed principal" if record.on_pv else "collapsed"
+    return "principal" if record.on_pv and layout.nodes[record.parent].on_pv else "plain"
+
+
+def _draw_edges(ax: Axes, layout: _TreeLayout) -> None:
+    """Edges to searched nodes (the principal variation in thick green), pruned stubs and
+    the dotted lines to collapsed placeholders (green if the principal variation goes on there)."""
+    lines: dict[str, list[Segment]] = {style: [] for style in _EDGE_STYLES}
+    for node, line in layout.lines.items():
+        lines[_edge_style(layout, layout.nodes[node])].append(line)
+    for style, segments in lines.items():
+        ax.add_collection(LineCollection(segments, **_EDGE_STYLES[style]))
+
+
+def _stub_text(moves: tuple[Move, ...], room: float, size: float, move_label: MoveLabel) -> str:
+    """What a stub says under its ``x``: its move, a group's moves as ``2–8``, or how many
+    (``×7``) where those do not fit ``room`` points."""
+    if len(moves) == 1:
+        return move_label(moves[0])
+    text = pruned_moves_label(moves, move_label)
+    return f"{COUNT_PREFIX}{len(moves)}" if _text_width(text, size) > room else text
+
+
+def _draw_stubs(ax: Axes, layout: _TreeLayout, move_label: MoveLabel, write: _Writer) -> None:
+    """The grey ``x`` at the end of each pruned stub, with the pruned move(s) under it, in
+    the room between it and the stubs beside it (half each)."""
+    stubs = layout.of_kind(PRUNED)
+    if not stubs:
+        return
+    ends = {node: layout.lines[node][1] for node, _ in stubs}
+    size = layout.scale.marker * PRUNED_MARKER_RATIO
+    ax.plot([x for x, _ in ends.values()], [y for _, y in ends.values()], linestyle="", marker=PRUNED_MARKER,
+            markersize=size, color=PRUNED_COLOR, zorder=NODE_LAYER)
+    neighbours = _row_neighbours(ends)
+    for node, record in stubs:
+        (x, y), (previous, following) = ends[node], neighbours[node]
+        gap = min(x - ends[previous][0] if previous is not None else math.inf,
+                  ends[following][0] - x if following is not None else math.inf)
+        room = gap * layout.scale.per_unit - LABEL_GAP_POINTS   # half each side: the neighbours' labels
+        write(_stub_text(record.moves, room, layout.scale.small_font, move_label), (x, y),
+              (0, -size / 2 - LABEL_GAP_POINTS / 2), ha="center", va="top", fontsize=layout.scale.small_font,
+              color=PRUNED_COLOR)
+
+
+def _draw_placeholders(layout: _TreeLayout, write: _Writer) -> None:
+    """The ``+N`` boxes standing for searched nodes not shown."""
+    for node, record in layout.of_kind(COLLAPSED):
+        write(record.label, layout.positions[node], ha="center", va="center", fontsize=layout.scale.small_font,
+              color=EDGE_COLOR, bbox={"boxstyle": f"round,pad={2 * TEXT_PAD}", "facecolor": TEXT_BACKGROUND,
+                                      "edgecolor": PRUNED_COLOR, "linestyle": "--"})
+
+
+def _colour(record: TreeNode) -> str:
+    return MAX_COLOR if record.maximizing else MIN_COLOR
+
+
+def _marker_look(record: TreeNode) -> tuple[str, str, str, float]:
+    """A searched node's triangle: its shape, fill, outline colour and outline width."""
+    colour = _colour(record)
+    shape = MAX_MARKER if record.maximizing else MIN_MARKER
+    outline = PV_COLOR if record.on_pv else colour
+    if record.pending:
+        return shape, HOLLOW_FACE_COLOR, outline, HOLLOW_EDGE_WIDTH
+    return shape, colour, outline, PV_NODE_EDGE_WIDTH if record.on_pv else NODE_EDGE_WIDTH
+
+
+def _draw_markers(ax: Axes, layout: _TreeLayout) -> None:
+    """The triangles of the searched nodes: one line of markers per look, in search order within each."""
+    looks: dict[tuple[str, str, str, float], list[Point]] = {}
+    for node, record in layout.of_kind(SEARCHED):
+        looks.setdefault(_marker_look(record), []).append(layout.positions[node])
+    for (marker, face, edge, edge_width), points in looks.items():
+        ax.plot([x for x, _ in points], [y for _, y in points], linestyle="", marker=marker,
+                markersize=layout.scale.marker, markerfacecolor=face, markeredgecolor=edge,
+                markeredgewidth=edge_width, zorder=NODE_LAYER)
+
+
+@dataclass(frozen=True)
+class _ValuePlace:
+    """Where a node's value was written, as the texts written after it need to know."""
+
+    left: float
+    """The room it takes left of the node's marker (0 if it is under the node)."""
+    below: float
+    """How far down from the node's centre the node and the texts under it reach."""
+
+
+def _write_value(layout: _TreeLayout, node: NodeId, record: TreeNode, write: _Writer) -> _ValuePlace:
+    """A node's value: under a leaf, left of an inner node, under it if the left is taken."""
+    half, gap, font = layout.half_marker, LABEL_GAP_POINTS, layout.scale.font
+    style: dict[str, Any] = {"fontsize": font, "fontweight": "bold", "color": _colour(record)}
+    width = _text_width(record.label, font, True) + gap
+    is_leaf = layout.is_leaf(node)
+    if is_leaf or width > layout.room_left(node):
+        write(record.label, layout.positions[node], (0, -half - gap / 2), ha="center", va="top", boxed=not is_leaf,
+              **style)
+        return _ValuePlace(left=0.0, below=half + gap / 2 + font * LINE_HEIGHT)
+    write(record.label, layout.positions[node], (-half - gap, 0), ha="right", va="center", **style)
+    return _ValuePlace(left=width, below=half)
+
+
+def _write_values(layout: _TreeLayout, write: _Writer) -> dict[NodeId, _ValuePlace]:
+    """Every searched node's value; where each went."""
+    return {node: _write_value(layout, node, record, write) for node, record in layout.of_kind(SEARCHED)}
+
+
+def _window_lines(record: TreeNode) -> list[str]:
     """The window as one line and as two lines (a cut-off's with ``cut``), and for a cut-off
     the word ``cut`` alone: the texts to try, widest first."""
-    alpha, beta = f"α={format_value(attrs['alpha_now'])}", f"β={format_value(attrs['beta_now'])}"
-    if attrs["cutoff"]:
+    alpha, beta = f"α={format_value(record.alpha_now)}", f"β={format_value(record.beta_now)}"
+    if record.cutoff:
         beta += f" {CUT_LABEL}"
         return [f"{alpha} {beta}", f"{alpha}\n{beta}", CUT_LABEL]
     return [f"{alpha} {beta}", f"{alpha}\n{beta}"]
 
 
-def _legend_handles(graph: nx.DiGraph) -> list[Line2D]:
-    nodes = [attrs for _, attrs in graph.nodes(data=True)]
+def _write_beside(layout: _TreeLayout, node: NodeId, text: str, style: dict[str, Any], write: _Writer) -> Text:
+    """``text`` right of the node, raised until no edge crosses it; at the node's level on an
+    opaque box, which the edges pass behind, if no raise is clear."""
+    raise_by = layout.clear_raise(text, style["fontsize"], node, WINDOW_RAISES)
+    if raise_by is None:
+        style = {**style, "bbox": write.opaque_box}
+    return write(text, layout.positions[node], (layout.beside, raise_by or 0.0), ha="left", va="center", **style)
+
+
+def _write_cut_elsewhere(layout: _TreeLayout, node: NodeId, below: float, style: dict[str, Any],
+                         write: _Writer) -> Text:
+    """``cut`` where there is no room beside the node at its level: above its level (where the
+    neighbours' values are not) if that is clear of edges, else under the node, below its value."""
+    at = layout.positions[node]
+    if _text_width(CUT_LABEL, style["fontsize"]) <= layout.room_right(node):
+        raise_by = layout.clear_raise(CUT_LABEL, style["fontsize"], node, WINDOW_RAISES[1:])
+        if raise_by is not None:
+            return write(CUT_LABEL, at, (layout.beside, raise_by), ha="left", va="center", **style)
+    return write(CUT_LABEL, at, (0, -below - LABEL_GAP_POINTS / 2), ha="center", va="top",
+                 **{**style, "bbox": write.opaque_box})
+
+
+def _write_window(layout: _TreeLayout, node: NodeId, record: TreeNode, show_window: bool,
+                  values: dict[NodeId, _ValuePlace], write: _Writer) -> Text | None:
+    """A node's window, in the room beside it (up to its right neighbour's value); for a
+    cut-off, at least ``cut`` (marked with :data:`CUT_LABEL_GID`). ``None`` if the window does
+    not fit and the node did not cut off."""
+    size = layout.scale.window_font
+    style: dict[str, Any] = {"fontsize": size, "linespacing": 1.0,
+                             "color": CUTOFF_COLOR if record.cutoff else WINDOW_COLOR}
+    options = _window_lines(record) if show_window and record.has_window else [CUT_LABEL]
+    room = layout.room_right(node, values)
+    text = next((lines for lines in options if _text_width(lines, size) <= room), None)
+    if text is not None:
+        written = _write_beside(layout, node, text, style, write)
+    elif record.cutoff:
+        written = _write_cut_elsewhere(layout, node, values[node].below, style, write)
+    else:
+        return None
+    if record.cutoff:
+        written.set_gid(CUT_LABEL_GID)
+    return written
+
+
+def _write_windows(layout: _TreeLayout, values: dict[NodeId, _ValuePlace], show_window: bool,
+                   write: _Writer) -> None:
+    """Windows where they matter (inner, unfinished or cut-off nodes) and where they fit; a
+    cut-off's mark always."""
+    for node, record in layout.of_kind(SEARCHED):
+        matters = record.pending or not layout.is_leaf(node)
+        if record.cutoff or (show_window and record.has_window and matters):
+            _write_window(layout, node, record, show_window, values, write)
+
+
+def _write_moves(layout: _TreeLayout, move_label: MoveLabel, write: _Writer) -> None:
+    """The move that leads to each node, above it, where it fits."""
+    for node, record in layout.of_kind(SEARCHED):
+        if record.parent is None:
+            continue
+        text = move_label(record.move)
+        if _text_width(text, layout.scale.small_font) <= layout.room_centred(node):
+            write(text, layout.positions[node], (0, layout.half_marker + LABEL_GAP_POINTS / 2), ha="center",
+                  va="bottom", fontsize=layout.scale.small_font, fontstyle="italic", color=MOVE_COLOR)
+
+
+def _legend_handles(nodes: Sequence[TreeNode]) -> list[Line2D]:
+    """The legend's entries: MAX and MIN nodes, and each other mark the picture uses."""
     size = LEGEND_MARKER_POINTS
     handles = [
         Line2D([], [], linestyle="", marker=MAX_MARKER, markersize=size, color=MAX_COLOR,
@@ -401,19 +728,19 @@ def _legend_handles(graph: nx.DiGraph) -> list[Line2D]:
         Line2D([], [], linestyle="", marker=MIN_MARKER, markersize=size, color=MIN_COLOR,
                label="MIN node: opponent to move"),
     ]
-    if any(attrs["pending"] for attrs in nodes):
+    if any(record.pending for record in nodes):
         handles.append(Line2D([], [], linestyle="", marker=MAX_MARKER, markersize=size,
                               markerfacecolor=HOLLOW_FACE_COLOR, markeredgecolor=EDGE_COLOR,
                               markeredgewidth=HOLLOW_EDGE_WIDTH, label="hollow, ?: value not known yet"))
-    if any(attrs["on_pv"] for attrs in nodes):
+    if any(record.on_pv for record in nodes):
         handles.append(Line2D([], [], color=PV_COLOR, linewidth=PV_EDGE_WIDTH, label="principal variation"))
-    if any(attrs["kind"] == PRUNED for attrs in nodes):
+    if any(record.kind == PRUNED for record in nodes):
         handles.append(Line2D([0, 1], [0, 0], color=PRUNED_COLOR, linestyle=STUB_DASHES, linewidth=STUB_LINE_WIDTH,
                               marker=PRUNED_MARKER, markevery=[1], label="pruned move(s): never searched"))
-    if any(attrs["cutoff"] for attrs in nodes):
+    if any(record.cutoff for record in nodes):
         handles.append(Line2D([], [], color=CUTOFF_COLOR, linestyle="", marker=rf"$\mathrm{{{CUT_LABEL}}}$",
                               markersize=LEGEND_TEXT_MARKER_POINTS, label="cut off here: alpha ≥ beta"))
-    if any(attrs["kind"] == COLLAPSED for attrs in nodes):
+    if any(record.kind == COLLAPSED for record in nodes):
         handles.append(Line2D([], [], color=PRUNED_COLOR, linestyle=COLLAPSED_DASHES, linewidth=STUB_LINE_WIDTH,
                               label="+N: searched nodes not shown"))
     return handles
@@ -429,231 +756,68 @@ def _legend_columns(handles: list[Line2D], font: float, width_points: float) -> 
     return max(columns, 1)
 
 
+def _draw_legend(ax: Axes, layout: _TreeLayout) -> None:
+    """The legend below the tree, in as many columns as fit."""
+    handles = _legend_handles(list(layout.nodes.values()))
+    font = max(LEGEND_FONT_POINTS, min_font_points(ax.figure))
+    width_points = ax.bbox.width * POINTS_PER_INCH / _root_figure(ax.figure).dpi
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
+              ncol=_legend_columns(handles, font, width_points), fontsize=font, frameon=False,
+              handlelength=LEGEND_HANDLE_FONTS)
+
+
+# --- the picture as a whole -------------------------------------------------------------------
+
 def _auto_title(graph: nx.DiGraph, total_events: int) -> str:
     """A summary: nodes searched, moves pruned, nodes not shown, the root value, the replay step
     (numbered from 0, like the trace and the viewer's slider)."""
-    searched, hidden = graph.graph["searched"], graph.graph["hidden"]
-    pruned = sum(len(attrs["moves"]) for _, attrs in graph.nodes(data=True) if attrs["kind"] == PRUNED)
+    searched, hidden, root = graph.graph["searched"], graph.graph["hidden"], graph.graph["root"]
+    nodes = tree_nodes(graph)
+    pruned = sum(len(record.moves) for record in nodes.values() if record.kind == PRUNED)
     parts = [f"{searched:,} node{'s' if searched != 1 else ''} searched"]
     if pruned:
         parts.append(f"{pruned} move{'s' if pruned != 1 else ''} pruned")
     if hidden:
         parts.append(f"{hidden:,} not shown")
-    root = graph.graph["root"]
-    if root is not None and not graph.nodes[root]["pending"]:
-        parts.append(f"root value {format_value(graph.nodes[root]['value'])}")
+    if root is not None and not nodes[root].pending:
+        parts.append(f"root value {format_value(nodes[root].value)}")
     if graph.graph["events"] < total_events:
         parts.append(f"after event {graph.graph['events'] - 1} of 0–{total_events - 1}")
     return ", ".join(parts)
 
 
-class _Writer:
-    """Writes texts at a point of the tree, shifted by a number of points; clipped to the axes
-    when only part of the tree is shown."""
-
-    def __init__(self, ax: Axes, clip: bool) -> None:
-        self.ax, self.clip = ax, clip
-        self.box = {"boxstyle": f"round,pad={TEXT_PAD}", "facecolor": TEXT_BACKGROUND, "edgecolor": "none",
-                    "alpha": TEXT_BACKGROUND_ALPHA}
-        self.opaque_box = {**self.box, "alpha": 1.0}
-        """For a text that edges pass behind: they stop at its edge, none crosses its letters."""
-
-    def __call__(self, text: str, at: tuple[float, float], shift: tuple[float, float] = (0.0, 0.0),
-                 boxed: bool = True, **style: Any) -> Text:
-        transform = self.ax.transData + ScaledTranslation(shift[0] / POINTS_PER_INCH, shift[1] / POINTS_PER_INCH,
-                                                          _root_figure(self.ax.figure).dpi_scale_trans)
-        style = {"bbox": self.box if boxed else None, **style}
-        return self.ax.text(at[0], at[1], text, transform=transform, clip_on=self.clip, zorder=TEXT_LAYER, **style)
+def _new_axes(frame: _Frame, legend: bool) -> Axes:
+    """Axes on a figure of their own, sized to the tree, with room for the title and legend."""
+    figure = plt.figure()
+    width, height = _figure_size(frame.x_span - 2 * MARGIN_SLOTS + 1, int(frame.deepest) + 1, figure.dpi)
+    figure.set_size_inches(width, height)
+    ax = figure.add_subplot()
+    figure.subplots_adjust(left=SIDE_INCHES / width, right=1 - SIDE_INCHES / width,
+                           bottom=(LEGEND_INCHES if legend else SIDE_INCHES) / height, top=1 - TITLE_INCHES / height)
+    return ax
 
 
-def _draw_edges(ax: Axes, graph: nx.DiGraph, positions: dict[NodeId, tuple[float, float]]) -> None:
-    """Edges to searched nodes (the principal variation in thick green), pruned stubs and
-    the dotted lines to collapsed placeholders (green if the principal variation goes on there)."""
-    plain: list[Segment] = []
-    principal: list[Segment] = []
-    stubs: list[Segment] = []
-    collapsed: list[Segment] = []
-    collapsed_pv: list[Segment] = []
-    for parent, child in graph.edges:
-        start, end = positions[parent], positions[child]
-        kind = graph.nodes[child]["kind"]
-        if kind == PRUNED:
-            stubs.append((start, (end[0], start[1] - STUB_LENGTH)))
-        elif kind == COLLAPSED:
-            (collapsed_pv if graph.nodes[child]["on_pv"] else collapsed).append((start, end))
-        elif graph.nodes[parent]["on_pv"] and graph.nodes[child]["on_pv"]:
-            principal.append((start, end))
-        else:
-            plain.append((start, end))
-    ax.add_collection(LineCollection(plain, colors=EDGE_COLOR, linewidths=EDGE_WIDTH, zorder=EDGE_LAYER))
-    ax.add_collection(LineCollection(principal, colors=PV_COLOR, linewidths=PV_EDGE_WIDTH, zorder=PV_LAYER,
-                                     capstyle="round"))
-    ax.add_collection(LineCollection(stubs, colors=PRUNED_COLOR, linewidths=STUB_LINE_WIDTH,
-                                     linestyles=STUB_DASHES, zorder=EDGE_LAYER))
-    ax.add_collection(LineCollection(collapsed, colors=PRUNED_COLOR, linewidths=STUB_LINE_WIDTH,
-                                     linestyles=COLLAPSED_DASHES, zorder=EDGE_LAYER))
-    ax.add_collection(LineCollection(collapsed_pv, colors=PV_COLOR, linewidths=PV_COLLAPSED_WIDTH,
-                                     linestyles=COLLAPSED_DASHES, zorder=PV_LAYER))
+def _set_up_axes(ax: Axes, frame: _Frame, title: str) -> None:
+    """Limits to the frame, no axis, and the title (none if empty)."""
+    ax.set_xlim(*frame.x_limits)
+    ax.set_ylim(*frame.y_limits)
+    ax.set_axis_off()
+    ax.xaxis.set_visible(False)   # no ticks to lay out, even for the title
+    ax.yaxis.set_visible(False)
+    if title:
+        ax.set_title(title, fontsize=max(TITLE_FONT_POINTS, min_font_points(ax.figure)))
 
 
-def _draw_stubs(ax: Axes, graph: nx.DiGraph, positions: dict[NodeId, tuple[float, float]], scale: _Scale,
-                move_label: MoveLabel, write: _Writer) -> None:
-    """The grey ``x`` at the end of each pruned stub, with the pruned move(s) under it: a
-    grouped stub's moves as ``2–8``, or how many (``×7``) where that does not fit."""
-    stubs = [(node, attrs) for node, attrs in graph.nodes(data=True) if attrs["kind"] == PRUNED]
-    if not stubs:
-        return
-    ends = [(positions[node][0], positions[attrs["parent"]][1] - STUB_LENGTH) for node, attrs in stubs]
-    size = scale.marker * PRUNED_MARKER_RATIO
-    ax.plot([x for x, _ in ends], [y for _, y in ends], linestyle="", marker=PRUNED_MARKER, markersize=size,
-            color=PRUNED_COLOR, zorder=NODE_LAYER)
-    levels: dict[float, list[float]] = {}
-    for x, y in ends:
-        levels.setdefault(y, []).append(x)
-    for xs in levels.values():
-        xs.sort()
-    for (_, attrs), (x, y) in zip(stubs, ends, strict=True):
-        row = levels[y]
-        index = row.index(x)
-        gaps = [x - row[index - 1] if index > 0 else math.inf, row[index + 1] - x if index + 1 < len(row) else math.inf]
-        room = min(gaps) * scale.per_unit - LABEL_GAP_POINTS   # half each side: the neighbours' labels
-        moves = attrs["moves"]
-        text = move_label(moves[0]) if len(moves) == 1 else pruned_moves_label(moves, move_label)
-        if len(moves) > 1 and _text_width(text, scale.small_font) > room:
-            text = f"{COUNT_PREFIX}{len(moves)}"
-        write(text, (x, y), (0, -size / 2 - LABEL_GAP_POINTS / 2), ha="center", va="top",
-              fontsize=scale.small_font, color=PRUNED_COLOR)
-
-
-def _draw_nodes(ax: Axes, graph: nx.DiGraph, positions: dict[NodeId, tuple[float, float]], scale: _Scale,
-                show_window: bool, show_moves: bool, move_label: MoveLabel, write: _Writer) -> None:
-    """Searched nodes (triangles, with values, windows, cut-offs and moves) and collapsed
-    placeholders.
-
-    Values come first: under leaves, left of inner nodes (under them if the left is taken).
-    Windows and moves then take the room left between neighbours on the same level, or are
-    left out. A node that cut off always says ``cut``: with its window beside it where that
-    fits, the word alone beside it where that fits, else under the node (and its value).
-    """
-    half, gap = scale.marker / 2, LABEL_GAP_POINTS
-    neighbours = _neighbours(graph, positions)
-    segments = _edge_segments(graph, positions)
-    searched = [(node, attrs) for node, attrs in graph.nodes(data=True) if attrs["kind"] not in (PRUNED, COLLAPSED)]
-
-    edge_left, edge_right = ax.get_xlim()
-
-    def distance(left: NodeId | None, right: NodeId | None) -> float:
-        """Points between two neighbours' centres, or from a node to the edge of the picture
-        (``None`` for the neighbour)."""
-        start = edge_left if left is None else positions[left][0]
-        end = edge_right if right is None else positions[right][0]
-        return (end - start) * scale.per_unit
-
-    def node_half(node: NodeId) -> float:
-        """Half the width a neighbour's marker or placeholder box takes."""
-        if graph.nodes[node]["kind"] == COLLAPSED:
-            return _text_width(graph.nodes[node]["label"], scale.small_font) / 2 + gap
-        return half
-
-    for node, attrs in graph.nodes(data=True):
-        if attrs["kind"] == COLLAPSED:
-            write(attrs["label"], positions[node], ha="center", va="center", fontsize=scale.small_font,
-                  color=EDGE_COLOR,
-                  bbox={"boxstyle": f"round,pad={2 * TEXT_PAD}", "facecolor": TEXT_BACKGROUND,
-                        "edgecolor": PRUNED_COLOR, "linestyle": "--"})
-
-    # Nodes and values; remember how much room each value takes to the left of its node, and
-    # how far down the texts under a node reach.
-    left_text: dict[NodeId, float] = {}
-    below: dict[NodeId, float] = {}
-    # One line of markers per look (shape, fill, outline), in search order within each.
-    looks: dict[tuple[str, str, str, float], list[tuple[float, float]]] = {}
-    for node, attrs in searched:
-        colour = MAX_COLOR if attrs["maximizing"] else MIN_COLOR
-        pending = attrs["pending"]
-        if pending:
-            edge_width = HOLLOW_EDGE_WIDTH
-        else:
-            edge_width = PV_NODE_EDGE_WIDTH if attrs["on_pv"] else NODE_EDGE_WIDTH
-        look = (MAX_MARKER if attrs["maximizing"] else MIN_MARKER, HOLLOW_FACE_COLOR if pending else colour,
-                PV_COLOR if attrs["on_pv"] else colour, edge_width)
-        looks.setdefault(look, []).append(positions[node])
-    for (marker, face, edge, edge_width), points in looks.items():
-        ax.plot([x for x, _ in points], [y for _, y in points], linestyle="", marker=marker, markersize=scale.marker,
-                markerfacecolor=face, markeredgecolor=edge, markeredgewidth=edge_width, zorder=NODE_LAYER)
-    for node, attrs in searched:
-        x, y = positions[node]
-        colour = MAX_COLOR if attrs["maximizing"] else MIN_COLOR
-        label = attrs["label"]
-        is_leaf = graph.out_degree(node) == 0
-        width = _text_width(label, scale.font, True) + gap
-        previous = neighbours[node][0]
-        free_left = distance(previous, node) - half - (node_half(previous) if previous is not None else 0)
-        style: dict[str, Any] = {"fontsize": scale.font, "fontweight": "bold", "color": colour}
-        if is_leaf or width > free_left:
-            write(label, (x, y), (0, -half - gap / 2), ha="center", va="top", boxed=not is_leaf, **style)
-            below[node] = half + gap / 2 + scale.font * LINE_HEIGHT
-        else:
-            write(label, (x, y), (-half - gap, 0), ha="right", va="center", **style)
-            left_text[node] = width
-            below[node] = half
-
-    # Windows, where they matter (inner, unfinished or cut-off nodes) and where they fit; a
-    # cut-off's mark always.
-    for node, attrs in searched:
-        cutoff = attrs["cutoff"]
-        if not cutoff and (not show_window or attrs["alpha_now"] is None):
-            continue
-        if not cutoff and graph.out_degree(node) == 0 and not attrs["pending"]:
-            continue
-        following = neighbours[node][1]
-        room = distance(node, following) - half - gap
-        if following is not None:
-            room -= node_half(following) + left_text.get(following, 0) + gap
-        options = _window_lines(attrs) if show_window and attrs["alpha_now"] is not None else [CUT_LABEL]
-        size = scale.window_font
-        text = next((lines for lines in options if _text_width(lines, size) <= room), None)
-        colour = CUTOFF_COLOR if cutoff else WINDOW_COLOR
-        written: Text | None = None
-        window_style: dict[str, Any] = {"fontsize": size, "linespacing": 1.0, "color": colour}
-        if text is not None:
-            raise_by = _clear_raise(text, size, positions[node], half + gap, segments, scale, WINDOW_RAISES)
-            if raise_by is None:  # no clear place: edges pass behind it
-                window_style["bbox"] = write.opaque_box
-            written = write(text, positions[node], (half + gap, raise_by or 0.0), ha="left", va="center",
-                            **window_style)
-        elif cutoff:
-            # No room beside the node at its level: above its level (where the neighbours' values
-            # are not) if that is clear of edges, else under the node, below its value.
-            above_room = distance(node, following) - half - gap
-            if following is not None:
-                above_room -= node_half(following) + gap
-            raise_by = None
-            if _text_width(CUT_LABEL, size) <= above_room:
-                raise_by = _clear_raise(CUT_LABEL, size, positions[node], half + gap, segments, scale,
-                                        WINDOW_RAISES[1:])
-            if raise_by is not None:
-                written = write(CUT_LABEL, positions[node], (half + gap, raise_by), ha="left", va="center",
-                                **window_style)
-            else:
-                window_style["bbox"] = write.opaque_box
-                written = write(CUT_LABEL, positions[node], (0, -below[node] - gap / 2), ha="center", va="top",
-                                **window_style)
-        if written is not None and cutoff:
-            written.set_gid(CUT_LABEL_GID)
-
-    # The move that leads to each node, above it, where it fits.
-    if show_moves:
-        for node, attrs in searched:
-            if attrs["parent"] is None:
-                continue
-            text = move_label(attrs["move"])
-            previous, following = neighbours[node]
-            room = min(distance(previous, node) * (2 if previous is None else 1),   # centred: half each side
-                       distance(node, following) * (2 if following is None else 1)) - gap
-            if _text_width(text, scale.small_font) <= room:
-                write(text, positions[node], (0, half + gap / 2), ha="center", va="bottom",
-                      fontsize=scale.small_font, fontstyle="italic", color=MOVE_COLOR)
+def _positions(graph: nx.DiGraph, events: Sequence[TraceEvent], full_layout: bool,
+               limits: dict[str, Any]) -> dict[NodeId, Point]:
+    """Where the layout puts every node of ``graph`` and, with ``full_layout``, every node of the
+    finished tree (so that a partial tree's nodes stand where they will stay)."""
+    layout_graph = graph
+    if full_layout and graph.graph["events"] < len(events):
+        layout_graph = search_tree_graph(events, **limits)
+    if layout_graph.graph["root"] is None:
+        return {}
+    return tidy_layout(layout_graph, layout_graph.graph["root"], pruned_width=PRUNED_WIDTH)
 
 
 def draw_search_tree(trace_or_result: SearchResult | Sequence[TraceEvent], upto: int | None = None,
@@ -718,58 +882,29 @@ def draw_search_tree(trace_or_result: SearchResult | Sequence[TraceEvent], upto:
     """
     events = trace_events(trace_or_result)
     if ax is None and view is None:
-        dpi = float(plt.rcParams["figure.dpi"])
-        least = MIN_TEXT_PIXELS * POINTS_PER_INCH / dpi
-        room = (MAX_FIGURE_WIDTH_PX / dpi - 2 * SIDE_INCHES) * POINTS_PER_INCH
-        max_nodes = _fitting_max_nodes(events, max_depth, max_nodes, group_pruned, room, least)
+        max_nodes = _fitting_max_nodes(events, max_depth, max_nodes, group_pruned)
     limits: dict[str, Any] = {"max_depth": max_depth, "max_nodes": max_nodes, "group_pruned": group_pruned}
     graph = search_tree_graph(events, upto=upto, **limits)
-    root = graph.graph["root"]
-    layout_graph = graph
-    if full_layout and graph.graph["events"] < len(events):
-        layout_graph = search_tree_graph(events, **limits)
-    all_positions = (tidy_layout(layout_graph, layout_graph.graph["root"], pruned_width=PRUNED_WIDTH)
-                     if layout_graph.graph["root"] is not None else {})
-    positions = {node: all_positions[node] for node in graph}
-    left, right = _span(all_positions)
-    if view is not None:
-        left, right = view[0] + MARGIN_SLOTS, view[1] - MARGIN_SLOTS
-    deepest = max((-y for _, y in all_positions.values()), default=0.0)
-    x_span = right - left + 2 * MARGIN_SLOTS
-    y_span = deepest + MARGIN_TOP_LEVELS + MARGIN_BOTTOM_LEVELS
-
+    all_positions = _positions(graph, events, full_layout, limits)
+    frame = _Frame.around(all_positions, view)
     if ax is None:
-        figure = plt.figure()
-        width, height = _figure_size(x_span - 2 * MARGIN_SLOTS + 1, int(deepest) + 1, figure.dpi)
-        figure.set_size_inches(width, height)
-        ax = figure.add_subplot()
-        figure.subplots_adjust(left=SIDE_INCHES / width, right=1 - SIDE_INCHES / width,
-                               bottom=(LEGEND_INCHES if legend else SIDE_INCHES) / height,
-                               top=1 - TITLE_INCHES / height)
-    least = min_font_points(ax.figure)
-    ax.set_xlim(left - MARGIN_SLOTS, right + MARGIN_SLOTS)
-    ax.set_ylim(-deepest - MARGIN_BOTTOM_LEVELS, MARGIN_TOP_LEVELS)
-    ax.set_axis_off()
-    ax.xaxis.set_visible(False)   # no ticks to lay out, even for the title
-    ax.yaxis.set_visible(False)
-    if title is None:
-        title = _auto_title(graph, len(events))
-    if title:
-        ax.set_title(title, fontsize=max(TITLE_FONT_POINTS, least))
-    if root is None:
+        ax = _new_axes(frame, legend)
+    _set_up_axes(ax, frame, _auto_title(graph, len(events)) if title is None else title)
+    if graph.graph["root"] is None:
         ax.text(0.5, 0.5, "nothing searched yet", transform=ax.transAxes, ha="center", va="center",
-                fontsize=max(TITLE_FONT_POINTS, least), color=MOVE_COLOR)
+                fontsize=max(TITLE_FONT_POINTS, min_font_points(ax.figure)), color=MOVE_COLOR)
         return ax
 
-    scale = _scale(ax, x_span, y_span)
+    layout = _TreeLayout.of(graph, {node: all_positions[node] for node in graph}, frame, ax)
     write = _Writer(ax, clip=view is not None)
-    _draw_edges(ax, graph, positions)
-    _draw_stubs(ax, graph, positions, scale, move_label, write)
-    _draw_nodes(ax, graph, positions, scale, show_window, show_moves, move_label, write)
+    _draw_edges(ax, layout)
+    _draw_stubs(ax, layout, move_label, write)
+    _draw_placeholders(layout, write)
+    _draw_markers(ax, layout)
+    values = _write_values(layout, write)
+    _write_windows(layout, values, show_window, write)
+    if show_moves:
+        _write_moves(layout, move_label, write)
     if legend:
-        handles = _legend_handles(graph)
-        font = max(LEGEND_FONT_POINTS, least)
-        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0),
-                  ncol=_legend_columns(handles, font, ax.bbox.width * POINTS_PER_INCH / _root_figure(ax.figure).dpi),
-                  fontsize=font, frameon=False, handlelength=LEGEND_HANDLE_FONTS)
+        _draw_legend(ax, layout)
     return ax

@@ -3,8 +3,8 @@
 A search run with ``trace=True`` records what it did as a list of
 :class:`~tictac_edu.search.result.TraceEvent` (enter a node, leave it with a value, cut off
 its remaining moves). :func:`search_tree_graph` replays those events into a rooted
-:class:`networkx.DiGraph` that the pictures draw; :func:`tidy_layout` places its nodes top
-down, parents centred over their children.
+:class:`networkx.DiGraph` that the pictures draw, one :class:`TreeNode` record per node;
+:func:`tidy_layout` places its nodes top down, parents centred over their children.
 
 Values, alpha and beta in the graph are, like in the trace, from the *root player's* point
 of view (MAX in the pictures), whatever form the search was written in.
@@ -14,23 +14,27 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
 
 import networkx as nx
 
+from tictac_edu.games.base import GameState, Move
 from tictac_edu.search.result import SearchResult, TraceEvent
 
 DEFAULT_MAX_NODES = 100
 """How many searched nodes a picture shows before collapsing the rest: about as many as stay
 readable on one screen."""
 
-SEARCHED = "searched"
+NodeKind = Literal["searched", "pruned", "collapsed"]
+"""What a node of the tree stands for: :data:`SEARCHED`, :data:`PRUNED` or :data:`COLLAPSED`."""
+SEARCHED: NodeKind = "searched"
 """``kind`` of a node the search visited."""
-PRUNED = "pruned"
+PRUNED: NodeKind = "pruned"
 """``kind`` of a stub for a move that was cut off and never searched; its id is
 ``("pruned", parent, move)``, or ``("pruned", parent)`` for one stub standing for all the
 moves a node cut off (see ``group_pruned`` in :func:`search_tree_graph`)."""
-COLLAPSED = "collapsed"
+COLLAPSED: NodeKind = "collapsed"
 """``kind`` of a placeholder for searched nodes hidden by ``max_depth`` / ``max_nodes``; its id
 is ``("collapsed", parent)`` and it stands for all the hidden nodes below ``parent``."""
 
@@ -43,6 +47,8 @@ SIGNIFICANT_DIGITS = 3
 
 NodeId = Hashable
 """A node of the graph: the trace's node number for searched nodes, a tuple for stubs."""
+TREE_NODE = "tree_node"
+"""The graph attribute that holds a node's :class:`TreeNode` (``graph.nodes[n][TREE_NODE]``)."""
 
 
 def format_value(value: float | None) -> str:
@@ -97,78 +103,6 @@ def trace_events(trace_or_result: SearchResult | Sequence[TraceEvent]) -> list[T
     return events
 
 
-def _replay(events: Sequence[TraceEvent]) -> tuple[dict[int, dict[str, Any]], dict[int, list[int]]]:
-    """Every searched node's attributes and children after ``events``, in search order."""
-    nodes: dict[int, dict[str, Any]] = {}
-    children: dict[int, list[int]] = {}
-    for index, event in enumerate(events):
-        if event.kind == "enter":
-            if event.node in nodes:
-                raise ValueError(f"trace event {index} enters node {event.node} a second time; "
-                                 "give search_tree_graph the trace of one search")
-            if event.parent is None and nodes:
-                raise ValueError(f"trace event {index} enters a second root (node {event.node}); "
-                                 "give search_tree_graph the trace of one search")
-            if event.parent is not None and event.parent not in nodes:
-                raise ValueError(f"trace event {index} enters node {event.node} under node {event.parent}, "
-                                 "which was never entered")
-            nodes[event.node] = {
-                "kind": SEARCHED, "maximizing": event.maximizing, "depth": event.depth, "move": event.move,
-                "parent": event.parent, "value": None, "alpha": event.alpha, "beta": event.beta,
-                "alpha_now": event.alpha, "beta_now": event.beta, "cutoff": False, "pruned": (),
-                "source": "", "on_pv": False, "state": event.state, "pending": True,
-            }
-            children[event.node] = []
-            if event.parent is not None:
-                children[event.parent].append(event.node)
-            continue
-        if event.node not in nodes:
-            raise ValueError(f"trace event {index} ({event.kind}) is about node {event.node}, "
-                             "which was never entered")
-        node = nodes[event.node]
-        if event.kind == "leave":
-            node["value"], node["source"], node["pending"] = event.value, event.source, False
-            parent = nodes.get(event.parent) if event.parent is not None else None
-            if parent is not None and event.value is not None:
-                # The parent's own window narrows as its children return (what the search does).
-                if parent["maximizing"] and parent["alpha_now"] is not None:
-                    parent["alpha_now"] = max(parent["alpha_now"], event.value)
-                elif not parent["maximizing"] and parent["beta_now"] is not None:
-                    parent["beta_now"] = min(parent["beta_now"], event.value)
-        elif event.kind == "cutoff":
-            node["cutoff"], node["pruned"] = True, tuple(event.pruned)
-            node["alpha"] = node["alpha_now"] = event.alpha
-            node["beta"] = node["beta_now"] = event.beta
-        else:
-            raise ValueError(f"trace event {index} has an unknown kind {event.kind!r}")
-    return nodes, children
-
-
-def _mark_principal_variation(nodes: dict[int, dict[str, Any]], children: dict[int, list[int]], root: int) -> None:
-    """Set ``on_pv`` along the line of best play: at each finished node, the first finished
-    child whose value equals the node's value."""
-    current: int | None = root
-    while current is not None and not nodes[current]["pending"]:
-        nodes[current]["on_pv"] = True
-        value = nodes[current]["value"]
-        current = next((child for child in children[current]
-                        if not nodes[child]["pending"] and nodes[child]["value"] == value), None)
-
-
-def _subtree_size(node: int, children: dict[int, list[int]]) -> int:
-    """The number of searched nodes in the subtree of ``node`` (itself included)."""
-    size, stack = 0, [node]
-    while stack:
-        current = stack.pop()
-        size += 1
-        stack.extend(children[current])
-    return size
-
-
-def _node_label(attrs: dict[str, Any]) -> str:
-    return format_value(attrs["value"])
-
-
 def pruned_moves_label(moves: Sequence[Any], move_label: Callable[[Any], str] = str) -> str:
     """A short text for the moves one cut-off skipped: runs of whole numbers as ``a–b``.
 
@@ -207,12 +141,293 @@ def pruned_moves_label(moves: Sequence[Any], move_label: Callable[[Any], str] = 
     return ",".join(parts)
 
 
-def _extra_node(parent: int, parent_attrs: dict[str, Any], maximizing: bool, **attrs: Any) -> dict[str, Any]:
-    """The attributes of a stub or placeholder under ``parent`` (never searched itself):
-    nothing known, except ``attrs``."""
-    return {"maximizing": maximizing, "depth": parent_attrs["depth"] + 1, "parent": parent, "value": None,
-            "alpha": None, "beta": None, "alpha_now": None, "beta_now": None, "cutoff": False, "pruned": (),
-            "source": "", "on_pv": False, "state": None, "pending": False, **attrs}
+@dataclass(frozen=True)
+class TreeNode:
+    """One node of a search tree as a picture shows it.
+
+    Values, alpha and beta are from the root player's point of view (MAX), like the trace's.
+    A pruned stub or a collapsed placeholder was never searched itself (or is not shown):
+    its value and window stay unknown (``None``).
+
+    Attributes:
+        kind: :data:`SEARCHED`, :data:`PRUNED` or :data:`COLLAPSED`.
+        maximizing: whether the root player (MAX) is to move there.
+        depth: the distance from the root.
+        parent: the parent's id (``None`` at the root).
+        move: the move from the parent (``None`` at the root, at placeholders and at a stub
+            that stands for several moves).
+        value: the value; ``None`` until the node is left.
+        alpha, beta: the window on entry, or at the node's cut-off (``None`` for searches
+            without a window, such as minimax).
+        alpha_now, beta_now: the window as the node's own search has narrowed it so far: a MAX
+            node raises alpha, a MIN node lowers beta as each child returns.
+        cutoff: whether this node cut off its remaining moves.
+        pruned: the moves it cut off (searched nodes).
+        moves: the moves a stub stands for (stubs only; one move unless grouped).
+        source: how the value was found (``"search"``, ``"terminal"``, ...).
+        on_pv: whether the node is on the principal variation (finished nodes only; a
+            placeholder is, if the principal variation goes on among its nodes).
+        pending: entered but not yet left (only when replaying part of a trace).
+        state: the position, if known.
+        hidden: the number of searched nodes a placeholder stands for (0 otherwise).
+
+    >>> TreeNode(PRUNED, maximizing=True, depth=2, parent=5, moves=(2, 3, 4)).label
+    '2–4'
+    """
+
+    kind: NodeKind
+    maximizing: bool
+    depth: int
+    parent: NodeId | None = None
+    move: Move | None = None
+    value: float | None = None
+    alpha: float | None = None
+    beta: float | None = None
+    alpha_now: float | None = None
+    beta_now: float | None = None
+    cutoff: bool = False
+    pruned: tuple[Move, ...] = ()
+    moves: tuple[Move, ...] = ()
+    source: str = ""
+    on_pv: bool = False
+    pending: bool = False
+    state: GameState | None = field(default=None, repr=False, compare=False)
+    hidden: int = 0
+
+    @property
+    def label(self) -> str:
+        """The short text printed on the node: its value (``?`` while pending), the pruned
+        move(s) of a stub, or ``+N`` for a placeholder."""
+        if self.kind == PRUNED:
+            return pruned_moves_label(self.moves)
+        if self.kind == COLLAPSED:
+            return f"+{self.hidden}"
+        return format_value(self.value)
+
+    @property
+    def has_window(self) -> bool:
+        """Whether the search kept an alpha-beta window here (minimax does not)."""
+        return self.alpha_now is not None
+
+    def attributes(self) -> dict[str, Any]:
+        """The node's attributes in the graph: the record itself under :data:`TREE_NODE`, and
+        each of its fields and ``label`` by name, for networkx's views
+        (``graph.nodes(data="value")``)."""
+        named = {item.name: getattr(self, item.name) for item in fields(self)}
+        return {TREE_NODE: self, **named, "label": self.label}
+
+
+def tree_nodes(graph: nx.DiGraph) -> dict[NodeId, TreeNode]:
+    """The record of every node of a graph made by :func:`search_tree_graph`, in graph order.
+
+    >>> from tictac_edu.games import GameTree
+    >>> from tictac_edu.search import alphabeta
+    >>> nodes = tree_nodes(search_tree_graph(alphabeta(GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), trace=True)))
+    >>> nodes[5].cutoff, nodes[5].alpha, nodes[5].beta, nodes[5].pruned
+    (True, 3, 2, (1, 2))
+    """
+    return {node: record for node, record in graph.nodes(data=TREE_NODE)}
+
+
+@dataclass(slots=True)
+class _Visit:
+    """A searched node while its trace is replayed: its value and window change as events come in."""
+
+    entered: TraceEvent
+    value: float | None = None
+    source: str = ""
+    pending: bool = True
+    alpha: float | None = None
+    beta: float | None = None
+    alpha_now: float | None = None
+    beta_now: float | None = None
+    cutoff: bool = False
+    pruned: tuple[Move, ...] = ()
+    on_pv: bool = False
+    children: list[int] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, event: TraceEvent) -> _Visit:
+        return cls(event, alpha=event.alpha, beta=event.beta, alpha_now=event.alpha, beta_now=event.beta)
+
+    @property
+    def maximizing(self) -> bool:
+        return self.entered.maximizing
+
+    @property
+    def depth(self) -> int:
+        return self.entered.depth
+
+    def leave(self, event: TraceEvent) -> None:
+        self.value, self.source, self.pending = event.value, event.source, False
+
+    def child_returned(self, value: float) -> None:
+        """The node's own window narrows as its children return (what the search does)."""
+        if self.maximizing and self.alpha_now is not None:
+            self.alpha_now = max(self.alpha_now, value)
+        elif not self.maximizing and self.beta_now is not None:
+            self.beta_now = min(self.beta_now, value)
+
+    def cut_off(self, event: TraceEvent) -> None:
+        self.cutoff, self.pruned = True, tuple(event.pruned)
+        self.alpha = self.alpha_now = event.alpha
+        self.beta = self.beta_now = event.beta
+
+    def record(self) -> TreeNode:
+        """The node as the picture shows it, now."""
+        event = self.entered
+        return TreeNode(SEARCHED, event.maximizing, event.depth, parent=event.parent, move=event.move,
+                        value=self.value, alpha=self.alpha, beta=self.beta, alpha_now=self.alpha_now,
+                        beta_now=self.beta_now, cutoff=self.cutoff, pruned=self.pruned, source=self.source,
+                        on_pv=self.on_pv, pending=self.pending, state=event.state)
+
+
+def _check_entry(visits: dict[int, _Visit], index: int, event: TraceEvent) -> None:
+    """Refuse an ``enter`` event that does not continue the one search replayed so far."""
+    if event.node in visits:
+        raise ValueError(f"trace event {index} enters node {event.node} a second time; "
+                         "give search_tree_graph the trace of one search")
+    if event.parent is None and visits:
+        raise ValueError(f"trace event {index} enters a second root (node {event.node}); "
+                         "give search_tree_graph the trace of one search")
+    if event.parent is not None and event.parent not in visits:
+        raise ValueError(f"trace event {index} enters node {event.node} under node {event.parent}, "
+                         "which was never entered")
+
+
+def _replay(events: Sequence[TraceEvent]) -> dict[int, _Visit]:
+    """Every searched node after ``events``, in search order (the order they were entered)."""
+    visits: dict[int, _Visit] = {}
+    for index, event in enumerate(events):
+        if event.kind == "enter":
+            _check_entry(visits, index, event)
+            visits[event.node] = _Visit.of(event)
+            if event.parent is not None:
+                visits[event.parent].children.append(event.node)
+        elif event.node not in visits:
+            raise ValueError(f"trace event {index} ({event.kind}) is about node {event.node}, "
+                             "which was never entered")
+        elif event.kind == "leave":
+            visits[event.node].leave(event)
+            if event.parent in visits and event.value is not None:
+                visits[event.parent].child_returned(event.value)
+        elif event.kind == "cutoff":
+            visits[event.node].cut_off(event)
+        else:
+            raise ValueError(f"trace event {index} has an unknown kind {event.kind!r}")
+    return visits
+
+
+def _mark_principal_variation(visits: dict[int, _Visit], root: int) -> None:
+    """Set ``on_pv`` along the line of best play: at each finished node, the first finished
+    child whose value equals the node's value."""
+    current: int | None = root
+    while current is not None and not visits[current].pending:
+        visits[current].on_pv = True
+        value = visits[current].value
+        current = next((child for child in visits[current].children
+                        if not visits[child].pending and visits[child].value == value), None)
+
+
+def _check_limit(name: str, limit: int | None, least: int) -> None:
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < least):
+        raise ValueError(f"{name} must be a whole number >= {least} or None, not {limit!r}")
+
+
+def _add(graph: nx.DiGraph, node: NodeId, record: TreeNode) -> None:
+    """Add ``node`` with its record, and the edge from its parent."""
+    graph.add_node(node, **record.attributes())
+    if record.parent is not None:
+        graph.add_edge(record.parent, node, move=record.move)
+
+
+class TraceReplay:
+    """A trace replayed once, ready to become trees with different limits.
+
+    :func:`search_tree_graph` is ``TraceReplay(events).graph(...)``; a picture that tries
+    several limits to find the largest tree that fits replays the trace only once.
+
+    Args:
+        events: the trace, or its first events (see :func:`trace_events`).
+
+    Raises:
+        ValueError: events that do not form one search.
+    """
+
+    def __init__(self, events: Sequence[TraceEvent]) -> None:
+        self.events = len(events)
+        """How many events were replayed."""
+        self._visits = _replay(events)
+        self.root: int | None = next(iter(self._visits), None)
+        """The root's node number, ``None`` if nothing was entered."""
+        if self.root is not None:
+            _mark_principal_variation(self._visits, self.root)
+
+    def graph(self, max_depth: int | None = None, max_nodes: int | None = DEFAULT_MAX_NODES,
+              group_pruned: int | None = None) -> nx.DiGraph:
+        """The tree, with ``max_depth``, ``max_nodes`` and ``group_pruned`` as
+        :func:`search_tree_graph` takes them."""
+        _check_limit("max_depth", max_depth, 0)
+        _check_limit("max_nodes", max_nodes, 1)
+        _check_limit("group_pruned", group_pruned, 1)
+        graph = nx.DiGraph()
+        graph.graph.update(root=self.root, hidden=0, searched=len(self._visits), shown=0, events=self.events)
+        if self.root is None:
+            return graph
+        shown = self._shown(max_depth, max_nodes)
+        graph.graph.update(shown=len(shown), hidden=len(self._visits) - len(shown))
+        # Searched nodes first, so that each node's children come in search order: its searched
+        # children, then the placeholder for the hidden ones, then the moves it cut off.
+        for node in shown:
+            _add(graph, node, self._visits[node].record())
+        for node in shown:
+            self._add_placeholder(graph, node, shown)
+            if max_depth is None or self._visits[node].depth < max_depth:
+                self._add_stubs(graph, node, group_pruned)
+        return graph
+
+    def _shown(self, max_depth: int | None, max_nodes: int | None) -> dict[int, None]:
+        """The searched nodes to show, in search order (as the keys of a dict)."""
+        within_depth = [node for node, visit in self._visits.items() if max_depth is None or visit.depth <= max_depth]
+        # Nodes are numbered in the order they were entered (pre-order), so any prefix of the
+        # nodes within the depth limit is a connected tree containing the root.
+        return dict.fromkeys(within_depth if max_nodes is None else within_depth[:max_nodes])
+
+    def _subtree_size(self, node: int) -> int:
+        """The number of searched nodes in the subtree of ``node`` (itself included)."""
+        size, stack = 0, [node]
+        while stack:
+            size += 1
+            stack.extend(self._visits[stack.pop()].children)
+        return size
+
+    def _add_placeholder(self, graph: nx.DiGraph, node: int, shown: dict[int, None]) -> None:
+        """One ``+N`` placeholder under ``node`` for all its searched children not shown."""
+        hidden = [child for child in self._visits[node].children if child not in shown]
+        if not hidden:
+            return
+        count = sum(self._subtree_size(child) for child in hidden)
+        _add(graph, (COLLAPSED, node), TreeNode(
+            COLLAPSED, self._visits[hidden[0]].maximizing, self._visits[node].depth + 1, parent=node,
+            on_pv=any(self._visits[child].on_pv for child in hidden), hidden=count))
+
+    def _add_stubs(self, graph: nx.DiGraph, node: int, group_pruned: int | None) -> None:
+        """A stub under ``node`` for each move it cut off, or one for all of them if they
+        are more than ``group_pruned``."""
+        visit = self._visits[node]
+        if not visit.pruned:
+            return
+        children = visit.children
+        maximizing = self._visits[children[0]].maximizing if children else not visit.maximizing
+        depth = visit.depth + 1
+        if group_pruned is not None and len(visit.pruned) > group_pruned:
+            _add(graph, (PRUNED, node), TreeNode(PRUNED, maximizing, depth, parent=node, moves=visit.pruned))
+            return
+        state = visit.entered.state
+        for move in visit.pruned:
+            _add(graph, (PRUNED, node, move), TreeNode(PRUNED, maximizing, depth, parent=node, move=move,
+                                                       moves=(move,),
+                                                       state=state.play(move) if state is not None else None))
 
 
 def search_tree_graph(trace: SearchResult | Sequence[TraceEvent], upto: int | None = None,
@@ -227,30 +442,10 @@ def search_tree_graph(trace: SearchResult | Sequence[TraceEvent], upto: int | No
     ``max_depth``, or after the first ``max_nodes`` (in search order), are not shown: each shown
     node with hidden children gets one placeholder ``("collapsed", parent)`` labelled ``+N``.
 
-    Node attributes:
-
-    ==============  ============================================================
-    ``kind``        ``"searched"``, ``"pruned"`` or ``"collapsed"``
-    ``maximizing``  whether the root player (MAX) is to move there
-    ``depth``       the distance from the root
-    ``move``        the move from the parent (``None`` at the root and placeholders)
-    ``value``       the value (root player's view); ``None`` until the node is left
-    ``alpha``       the window on entry, or at the node's cut-off
-    ``beta``        (``None`` for searches without a window, such as minimax)
-    ``alpha_now``   the window as the node's own search has narrowed it so far: a MAX
-    ``beta_now``    node raises alpha, a MIN node lowers beta as each child returns
-    ``cutoff``      whether this node cut off its remaining moves
-    ``pruned``      the moves it cut off (searched nodes)
-    ``moves``       the moves a stub stands for (stubs only; one move unless grouped)
-    ``source``      how the value was found (``"search"``, ``"terminal"``, ...)
-    ``on_pv``       whether the node is on the principal variation (finished nodes only;
-                    a placeholder is, if the principal variation goes on among its nodes)
-    ``pending``     entered but not yet left (only when replaying part of a trace)
-    ``state``       the position, if known (``None`` otherwise)
-    ``hidden``      the number of searched nodes a placeholder stands for (0 otherwise)
-    ``label``       a short text to print on the node: the value, ``?``, the pruned
-                    move(s), or ``+N``
-    ==============  ============================================================
+    Each node holds its :class:`TreeNode` under the attribute :data:`TREE_NODE` (read them all
+    with :func:`tree_nodes`), and, for networkx's own views, each field of the record and its
+    ``label`` as an attribute of that name: ``graph.nodes[5]["cutoff"]``,
+    ``graph.nodes(data="value")``.
 
     Edges carry ``move``. ``graph.graph`` holds ``root``, ``hidden`` (searched nodes not shown),
     ``searched`` (searched nodes replayed), ``shown`` (searched nodes shown) and ``events``
@@ -284,65 +479,8 @@ def search_tree_graph(trace: SearchResult | Sequence[TraceEvent], upto: int | No
     [0, 1, 2]
     """
     events = trace_events(trace)
-    for name, limit, least in (("upto", upto, 0), ("max_depth", max_depth, 0), ("max_nodes", max_nodes, 1),
-                               ("group_pruned", group_pruned, 1)):
-        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < least):
-            raise ValueError(f"{name} must be a whole number >= {least} or None, not {limit!r}")
-    if upto is not None:
-        events = events[:upto]
-    nodes, children = _replay(events)
-
-    graph = nx.DiGraph()
-    graph.graph.update(root=None, hidden=0, searched=len(nodes), shown=0, events=len(events))
-    if not nodes:
-        return graph
-    root = next(iter(nodes))
-    graph.graph["root"] = root
-    _mark_principal_variation(nodes, children, root)
-
-    within_depth = [n for n in nodes if max_depth is None or nodes[n]["depth"] <= max_depth]
-    # Nodes are numbered in the order they were entered (pre-order), so any prefix of the
-    # nodes within the depth limit is a connected tree containing the root.
-    shown = set(within_depth if max_nodes is None else within_depth[:max_nodes])
-    graph.graph["shown"] = len(shown)
-    graph.graph["hidden"] = len(nodes) - len(shown)
-
-    # Searched nodes first, so that each node's children come in search order: its searched
-    # children, then the placeholder for the hidden ones, then the moves it cut off.
-    for node, attrs in nodes.items():
-        if node in shown:
-            graph.add_node(node, **attrs, hidden=0, label=_node_label(attrs))
-            if attrs["parent"] is not None:
-                graph.add_edge(attrs["parent"], node, move=attrs["move"])
-    for node, attrs in nodes.items():
-        if node not in shown:
-            continue
-        hidden_children = [child for child in children[node] if child not in shown]
-        if hidden_children:
-            count = sum(_subtree_size(child, children) for child in hidden_children)
-            placeholder = (COLLAPSED, node)
-            on_pv = any(nodes[child]["on_pv"] for child in hidden_children)
-            graph.add_node(placeholder, **_extra_node(node, attrs, nodes[hidden_children[0]]["maximizing"],
-                                                      kind=COLLAPSED, move=None, hidden=count, on_pv=on_pv,
-                                                      label=f"+{count}"))
-            graph.add_edge(node, placeholder, move=None)
-        if attrs["pruned"] and (max_depth is None or attrs["depth"] < max_depth):
-            sibling = children[node][0] if children[node] else None
-            maximizing = nodes[sibling]["maximizing"] if sibling is not None else not attrs["maximizing"]
-            if group_pruned is not None and len(attrs["pruned"]) > group_pruned:
-                moves = tuple(attrs["pruned"])
-                graph.add_node((PRUNED, node), **_extra_node(node, attrs, maximizing, kind=PRUNED, move=None,
-                                                              moves=moves, hidden=0,
-                                                              label=pruned_moves_label(moves)))
-                graph.add_edge(node, (PRUNED, node), move=None)
-                continue
-            for move in attrs["pruned"]:
-                stub = (PRUNED, node, move)
-                state = attrs["state"].play(move) if attrs["state"] is not None else None
-                graph.add_node(stub, **_extra_node(node, attrs, maximizing, kind=PRUNED, move=move, moves=(move,),
-                                                   state=state, hidden=0, label=str(move)))
-                graph.add_edge(node, stub, move=move)
-    return graph
+    _check_limit("upto", upto, 0)
+    return TraceReplay(events[:upto]).graph(max_depth, max_nodes, group_pruned)
 
 
 def tidy_layout(graph: nx.DiGraph, root: NodeId = 0, *, pruned_width: float = 1.0) -> dict[NodeId, tuple[float, float]]:
@@ -378,27 +516,38 @@ def tidy_layout(graph: nx.DiGraph, root: NodeId = 0, *, pruned_width: float = 1.
         raise ValueError(f"tidy_layout: pruned_width must be positive, not {pruned_width!r}")
     positions: dict[NodeId, tuple[float, float]] = {}
     last_x, last_width = 0.0, None
-    seen: set[NodeId] = set()
-    # Iterative post-order walk, so deep trees do not hit Python's recursion limit.
-    stack: list[tuple[NodeId, int, bool]] = [(root, 0, False)]
-    while stack:
-        node, depth, expanded = stack.pop()
+    for node, depth in _post_order(graph, root):
         kids = list(graph.successors(node))
-        if not expanded:
-            if node in seen:
-                raise ValueError(f"tidy_layout: node {node!r} is reached twice; the graph is not a tree")
-            seen.add(node)
-            if kids:
-                stack.append((node, depth, True))
-                stack.extend((child, depth + 1, False) for child in reversed(kids))
-                continue
         if kids:
             centre = [child for child in kids if graph.nodes[child].get("kind") != PRUNED] or kids
             positions[node] = (sum(positions[child][0] for child in centre) / len(centre), -depth)
-        else:
-            width = pruned_width if graph.nodes[node].get("kind") == PRUNED else 1.0
-            # Neighbouring leaves are half a width each away from the gap between them.
-            x = 0.0 if last_width is None else last_x + (last_width + width) / 2
-            positions[node] = (x, -depth)
-            last_x, last_width = x, width
+            continue
+        width = pruned_width if graph.nodes[node].get("kind") == PRUNED else 1.0
+        # Neighbouring leaves are half a width each away from the gap between them.
+        x = 0.0 if last_width is None else last_x + (last_width + width) / 2
+        positions[node] = (x, -depth)
+        last_x, last_width = x, width
     return positions
+
+
+def _post_order(graph: nx.DiGraph, root: NodeId) -> list[tuple[NodeId, int]]:
+    """Every node below ``root`` (itself included) with its depth, children before their parent
+    and left to right: an iterative walk, so deep trees do not hit Python's recursion limit.
+
+    Raises:
+        ValueError: a node is reached twice (the graph is not a tree below ``root``).
+    """
+    order: list[tuple[NodeId, int]] = []
+    seen: set[NodeId] = set()
+    stack: list[tuple[NodeId, int, bool]] = [(root, 0, False)]
+    while stack:
+        node, depth, expanded = stack.pop()
+        if expanded:
+            order.append((node, depth))
+            continue
+        if node in seen:
+            raise ValueError(f"tidy_layout: node {node!r} is reached twice; the graph is not a tree")
+        seen.add(node)
+        stack.append((node, depth, True))
+        stack.extend((child, depth + 1, False) for child in reversed(list(graph.successors(node))))
+    return order
