@@ -37,6 +37,7 @@ import operator
 import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar, Literal, Protocol, Self, TypeVar, runtime_checkable
 
 Player = str
@@ -47,6 +48,27 @@ Move = Any
 
 S = TypeVar("S", bound="GameState")
 T = TypeVar("T", bound="GameStateBase")
+
+
+class Outcome(StrEnum):
+    """A game-theoretic result, always for the player to move: ``WIN``, ``DRAW`` or ``LOSS``.
+
+    The members are strings, so ``Outcome.LOSS == "loss"``; :meth:`for_opponent` turns the
+    result round.
+
+    >>> Outcome.WIN.for_opponent(), Outcome.DRAW.for_opponent()
+    (<Outcome.LOSS: 'loss'>, <Outcome.DRAW: 'draw'>)
+    >>> Outcome("loss") == "loss"
+    True
+    """
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+    def for_opponent(self) -> Outcome:
+        """The same result seen by the other player."""
+        return {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN}.get(self, Outcome.DRAW)
 
 
 class IllegalMoveError(ValueError):
