@@ -1390,3 +1390,41 @@ buggy("vcf", "vcf_candidates", "only the points next to a stone are tried")(
     _vcf_with("vcf_fours_next_to_stones", reach=1))
 buggy("vcf", "vcf_line", "the line leaves the defender's replies out")(_vcf_with("vcf_no_replies", replies=False))
 buggy("vcf", "mutates_input", "the fours are added to the sets given")(_vcf_with("vcf_changes_sets", in_place=True))
+
+
+# -- 08 batch_line_evaluation ----------------------------------------------------------------
+
+def _batch_with(name: str, *, axis: int | None = 1, net: bool = False, dead: bool = True, opponent: int = -1,
+                weight_shift: int = 1) -> Callable[..., Any]:
+    def batch_line_evaluation(boards, lines):  # the solution's arrays, with one step changed
+        import numpy as np
+
+        marks = np.asarray(boards, dtype=np.int64)[:, np.asarray(lines, dtype=np.intp)]
+        if net:
+            total = marks.sum(axis=2)
+            mine, theirs = np.maximum(total, 0), np.maximum(-total, 0)
+        else:
+            mine, theirs = (marks == 1).sum(axis=2), (marks == -1).sum(axis=2)
+        own_open = (mine > 0) & (theirs == 0) if dead else mine > 0
+        their_open = (theirs > 0) & (mine == 0) if dead else theirs > 0
+        own = np.where(own_open, 10 ** np.maximum(mine - weight_shift, 0), 0)
+        other = np.where(their_open, 10 ** np.maximum(theirs - weight_shift, 0), 0)
+        scores = own + opponent * other
+        return scores.sum().item() if axis is None else scores.sum(axis=axis).tolist()
+    return _named(batch_line_evaluation, name)
+
+
+buggy("batch_line_evaluation", "batch_axis", "the whole batch is summed into one number")(
+    _batch_with("batch_sums_everything", axis=None))
+buggy("batch_line_evaluation", "batch_axis", "the sum runs over the boards, one number per line")(
+    _batch_with("batch_sums_over_boards", axis=0))
+buggy("batch_line_evaluation", "batch_net_marks", "the marks are added up, hers and his cancelling")(
+    _batch_with("batch_net_marks", net=True))
+buggy("batch_line_evaluation", "batch_dead_lines", "lines holding both sides' marks are scored")(
+    _batch_with("batch_scores_dead_lines", dead=False))
+buggy("batch_line_evaluation", "batch_opponent", "the opponent's lines are left out")(
+    _batch_with("batch_own_lines_only", opponent=0))
+buggy("batch_line_evaluation", "batch_opponent", "the opponent's lines are added")(
+    _batch_with("batch_adds_opponent_lines", opponent=1))
+buggy("batch_line_evaluation", "batch_weight", "an open line of c marks is worth 10 ** c")(
+    _batch_with("batch_weight_ten_to_the_c", weight_shift=0))

@@ -514,6 +514,27 @@ _MISTAKES += [
 ]
 
 _MISTAKES += [
+    # -- 08 a vectorised evaluation ------------------------------------------------------------
+    Mistake("batch_axis", "one score per board: sum along the lines",
+            "The sum ran over the wrong axis. `boards[:, lines]` has shape (positions, lines, k): count along the "
+            "last axis (`axis=2`), then sum the line scores along `axis=1`, which leaves one number per board. "
+            "`.sum()` with no axis adds up the whole batch, `axis=0` adds up the boards."),
+    Mistake("batch_net_marks", "count each side's marks separately",
+            "The marks were added up, so one of hers (1) and one of his (-1) cancel: a dead line looks empty, and "
+            "two of hers beside one of his look like an open line of one. Count `(marks == 1)` and `(marks == -1)` "
+            "separately along the line."),
+    Mistake("batch_dead_lines", "a line with marks of both sides is dead",
+            "A line holding marks of both sides was scored: neither can complete it, it is worth 0. Keep her lines "
+            "only where `theirs == 0`, and his only where `mine == 0`."),
+    Mistake("batch_opponent", "the opponent's lines count negatively",
+            "The opponent's open lines are missing (or added): each is worth `10 ** (c - 1)` to him, so it is "
+            "SUBTRACTED from her score."),
+    Mistake("batch_weight", "an open line of c marks is worth 10 ** (c - 1)",
+            "The weights are off by a factor: one mark on an open line is worth 1, two 10, three 100, that is "
+            "`10 ** (c - 1)` (and an empty line 0)."),
+]
+
+_MISTAKES += [
     # -- how the function is written -----------------------------------------------------------
     Mistake("yield_not_return", "return, not yield",
             "Your function contains `yield`, which makes it a generator: calling it only creates a "
