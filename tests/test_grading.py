@@ -17,6 +17,8 @@ from pathlib import Path
 
 from tictac_edu.exercises import buggy, exercise_names, solution_source, stub_source
 from tictac_edu.exercises.grading import Limits, Submission, find_submissions, grade_class, grade_submission
+from tictac_edu.exercises.mistakes import MISTAKES
+from tictac_edu.exercises.registry import get_exercise
 
 REPO = Path(__file__).resolve().parents[1]
 FEW = ["legal_moves", "winner"]
@@ -85,7 +87,10 @@ def test_grading_a_class_from_the_command_line(tmp_path):
     by_key = {(row["student"], row["exercise"]): row for row in rows}
     assert by_key[("mistakes", "winner")]["status"] == "failed"
     assert by_key[("mistakes", "winner")]["mistakes"].split(";")[0] == "aliasing"
-    assert by_key[("mistakes", "winner")]["hint"] == "aliasing"
+    # the hint she was shown, in words (the mistake's id is the first of `mistakes`)
+    assert by_key[("mistakes", "winner")]["hint"].startswith(f"Likely bug: {MISTAKES['aliasing'].title}.")
+    assert MISTAKES["aliasing"].hint in by_key[("mistakes", "winner")]["hint"]
+    assert by_key[("ref", "winner")]["hint"] == ""
     assert {row["status"] for row in rows if row["student"] == "untouched_04"} == {"not attempted"}
     assert {row["status"] for row in rows if row["student"] == "ref"} == {"passed"}
     assert all(float(row["cpu_seconds"]) < 5 for row in rows)
@@ -95,6 +100,8 @@ def test_grading_a_class_from_the_command_line(tmp_path):
     assert len(data["records"]) == 5 * total
     scores = {student["student"]: student["score"] for student in data["students"]}
     assert scores == {"empty": 0, "mistakes": 0, "ref": total, "stubs": 0, "untouched_04": 0}
+    record = next(row for row in data["records"] if (row["student"], row["exercise"]) == ("mistakes", "winner"))
+    assert record["hint"] == by_key[("mistakes", "winner")]["hint"] and record["mistakes"][0] == "aliasing"
     winner = next(row for row in data["summary"] if row["exercise"] == "winner")
     assert winner["passed"] == 1 and winner["failed"] == 1 and winner["mistakes"] == {"aliasing": 1}
 
@@ -263,3 +270,36 @@ def test_a_flood_at_import_does_not_flood_the_teachers_terminal(tmp_path):
     assert result.returncode == 0, output[-2000:]
     assert len(output) < 1_200_000
     assert "printed 20,000,001 characters" in output or "characters while it was loaded" in output
+
+
+BUGGY_ALPHABETA = "from tictac_edu.exercises import buggy\n\n\ndef alphabeta(*args):\n" \
+                  "    return buggy.alphabeta_strict(*args)\n"
+
+
+def test_a_selection_that_runs_some_tests_of_an_exercise_is_partial_not_passed(tmp_path):
+    learner = tmp_path / "bob.py"
+    learner.write_text(BUGGY_ALPHABETA)
+    result = _run(str(learner), "-q", "-k", "winner or minimax", cwd=tmp_path)
+    output = result.stdout + result.stderr
+    total = len(get_exercise("alphabeta").cases)
+    row = next(line for line in output.splitlines() if line.startswith("bob "))
+    assert row.split()[5] == "p" and row.endswith("0/8"), row      # 5th exercise of the 8 selected: alphabeta
+    assert f"bob: alphabeta partial: only 1 of its {total} tests was selected (1 passed, 0 did not)" in output
+    assert "p = partial" in output
+    summary = next(line for line in output.splitlines() if line.startswith("alphabeta "))
+    assert summary.split()[1:6] == ["0", "0", "0", "0", "1"], summary     # not counted as passed
+    assert "Per exercise (of 1 student)" in output
+
+
+def test_the_exercise_option_runs_every_test_of_one_exercise(tmp_path):
+    learner = tmp_path / "bob.py"
+    learner.write_text(BUGGY_ALPHABETA)
+    result = _run(str(learner), "-q", "--exercise", "alphabeta", cwd=tmp_path)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1
+    assert "bob: alphabeta failed: strict_cutoff" in output
+    summary = [line for line in output.split("Per exercise (of 1 student)")[1].splitlines()[2:] if line.strip()]
+    assert summary[0].split()[:5] == ["alphabeta", "0", "1", "0", "0"], summary
+    assert "partial" not in output and not summary[1].startswith(("winner", "minimax"))
+    refused = _run(str(learner), "--exercise", "alphabetaa", cwd=tmp_path)
+    assert refused.returncode != 0 and "There is no exercise called 'alphabetaa'" in refused.stdout + refused.stderr

@@ -23,11 +23,13 @@ table of students and exercises with a score per student and a summary per exerc
 writes the same as CSV and JSON. Exits with 0 whenever the grading itself worked.
 
 FILE: runs the exercise tests on the functions FILE defines, with pytest (its options pass
-through), in a protected process. Examples:
+through), in a protected process; --exercise NAME runs every test of one exercise (pytest's -k
+matches parts of the tests' names: an exercise of which only some tests ran is reported as
+partial and not counted). Examples:
 
     python -m tictac_edu.exercises grade submissions/ --jobs 2 --csv grades.csv
     python -m tictac_edu.exercises alice.py
-    python -m tictac_edu.exercises alice.py -k "winner or minimax"
+    python -m tictac_edu.exercises alice.py --exercise winner --exercise minimax
 """
 
 OUTPUT_LIMIT = 1 << 20

@@ -27,7 +27,9 @@ the student's remaining exercises are graded in a fresh process.
 Every exercise of every student gets a status: ``passed``, ``failed`` (with the mistakes the
 check diagnosed, the most likely first), ``not attempted`` (not defined, or still the stub) or
 ``error`` (her file could not be loaded, or the process died). The score is the number of
-exercises passed: nothing attempted scores 0.
+exercises passed: nothing attempted scores 0. (The single-file command has one status more,
+``partial``: only some of the exercise's tests were selected, so it is neither passed nor
+failed, and not counted.)
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from typing import Any
 
 from tictac_edu.exercises.mistakes import MISTAKES
 
-STATUSES = ("passed", "failed", "not attempted", "error")
+STATUSES = ("passed", "failed", "not attempted", "error", "partial")
 SUFFIXES = (".py", ".ipynb")
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
@@ -99,9 +101,11 @@ class ExerciseGrade:
         student: the student.
         exercise: the exercise.
         notebook: its notebook, ``"00"`` .. ``"07"``.
-        status: ``"passed"``, ``"failed"``, ``"not attempted"`` or ``"error"``.
+        status: ``"passed"``, ``"failed"``, ``"not attempted"``, ``"error"``, or (only when
+            a pytest selection ran some of its tests) ``"partial"``.
         mistakes: the ids of the mistakes diagnosed, the most likely first.
-        hint: the id of the mistake whose hint she was shown (the first of ``mistakes``).
+        hint: the text of the hint she was shown first (under the first failed test), the
+            hint for ``mistakes[0]`` when a classic mistake was recognised.
         tests_passed, tests_total: how many of the exercise's tests passed, of how many.
         cpu_seconds: CPU time of the check (the checker's own work included).
         learner_cpu_seconds: CPU time her function took.
@@ -150,13 +154,13 @@ def grade_from_report(report: Any, exercise: Any, student: str = "", file: str =
     status = report.status if report.status in STATUSES else "failed"
     mistakes = list(report.mistakes) if status == "failed" else []
     message = ""
+    first = report.failures[0] if report.failures else None
     if status == "failed":
-        first = report.failures[0] if report.failures else None
         if first is not None:
             message = first.title + ": " + (first.error or first.message.split("\n")[0])
     return ExerciseGrade(
         student=student, exercise=exercise.name, notebook=exercise.notebook, status=status, mistakes=mistakes,
-        hint=mistakes[0] if mistakes else None,
+        hint=first.hint if status == "failed" and first is not None and first.hint else None,
         tests_passed=sum(result.status == "passed" for result in report.results), tests_total=len(report.results),
         cpu_seconds=round(report.cpu, 3), learner_cpu_seconds=round(report.learner_cpu, 3),
         message=_short(message), file=file)
@@ -513,7 +517,8 @@ class ClassGrades:
         return format_table(self, details=details)
 
     def to_json(self) -> dict[str, Any]:
-        """Everything, as JSON-ready data."""
+        """Everything, as JSON-ready data (one record per student and exercise: the fields of
+        :class:`ExerciseGrade`)."""
         return {
             "exercises": self.exercises,
             "students": [{"student": student.student, "files": student.files, "score": student.score,
@@ -591,7 +596,7 @@ def grade_class(submissions: Iterable[str | Path | Submission], *, jobs: int = 1
 
 # -- the table ----------------------------------------------------------------------------------
 
-_SYMBOL = {"passed": "ok", "failed": "F", "not attempted": "-", "error": "E"}
+_SYMBOL = {"passed": "ok", "failed": "F", "not attempted": "-", "error": "E", "partial": "p"}
 
 
 def format_table(grades: ClassGrades, *, details: bool = True) -> str:
@@ -602,7 +607,9 @@ def format_table(grades: ClassGrades, *, details: bool = True) -> str:
     lines.append("Exercises: " + "   ".join(legend[:6]))
     for start in range(6, len(legend), 6):
         lines.append("           " + "   ".join(legend[start:start + 6]))
-    lines.append("ok = passed, F = failed, - = not attempted, E = error")
+    partial = any(grade.status == "partial" for grade in grades.records)
+    lines.append("ok = passed, F = failed, - = not attempted, E = error"
+                 + (", p = partial (only some of its tests ran: not counted)" if partial else ""))
     lines.append("")
     width = max([len("student"), *(len(student.student) for student in grades.students)]) + 2
     header = "student".ljust(width) + "".join(numbers[name].rjust(4) for name in grades.exercises) + "   score"
@@ -622,6 +629,8 @@ def format_table(grades: ClassGrades, *, details: bool = True) -> str:
                     problems.append(f"  {student.student}: {grade.exercise} failed: {what}")
                 elif grade.status == "error":
                     errors.setdefault(grade.message, []).append(grade.exercise)
+                elif grade.status == "partial":
+                    problems.append(f"  {student.student}: {grade.exercise} partial: {grade.message}")
             for message, names in errors.items():
                 which = names[0] if len(names) == 1 else f"{len(names)} exercises ({names[0]} ... {names[-1]})"
                 problems.append(f"  {student.student}: {which} error: {message}")
@@ -629,11 +638,14 @@ def format_table(grades: ClassGrades, *, details: bool = True) -> str:
                          if not any(note in message for message in errors)]
         if problems:
             lines += ["", "Mistakes and errors", *problems]
-    lines += ["", f"Per exercise (of {len(grades.students)} students)"]
+    count = len(grades.students)
+    lines += ["", f"Per exercise (of {count} student{'' if count == 1 else 's'})"]
     name_width = max([len("exercise"), *(len(name) for name in grades.exercises)]) + 2
-    lines.append("exercise".ljust(name_width) + "passed  failed  not attempted  error   most common mistakes")
+    lines.append("exercise".ljust(name_width) + "passed  failed  not attempted  error"
+                 + ("  partial" if partial else "") + "   most common mistakes")
     for row in grades.summary():
         common = ", ".join(f"{mistake} ({count})" for mistake, count in list(row["mistakes"].items())[:3])
         lines.append(row["exercise"].ljust(name_width) + f"{row['passed']:>6}  {row['failed']:>6}  "
-                     f"{row['not attempted']:>13}  {row['error']:>5}   {common}")
+                     f"{row['not attempted']:>13}  {row['error']:>5}"
+                     + (f"  {row['partial']:>7}" if partial else "") + f"   {common}")
     return "\n".join(lines)
