@@ -15,6 +15,8 @@ import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
+
 from tictac_edu.exercises import buggy, exercise_names, solution_source, stub_source
 from tictac_edu.exercises.grading import Limits, Submission, find_submissions, grade_class, grade_submission
 from tictac_edu.exercises.mistakes import MISTAKES
@@ -303,3 +305,127 @@ def test_the_exercise_option_runs_every_test_of_one_exercise(tmp_path):
     assert "partial" not in output and not summary[1].startswith(("winner", "minimax"))
     refused = _run(str(learner), "--exercise", "alphabetaa", cwd=tmp_path)
     assert refused.returncode != 0 and "There is no exercise called 'alphabetaa'" in refused.stdout + refused.stderr
+
+
+# -- the teacher's command: files that end the process, bad options, odd paths ------------------------
+
+def test_a_file_that_ends_the_process_is_reported_with_a_failing_status(tmp_path):
+    at_import = tmp_path / "ends_at_import.py"
+    at_import.write_text("import os\n" + solution_source("winner") + "\nos._exit(0)\n")
+    result = _run(at_import.name, "-q", "--exercise", "winner", cwd=tmp_path)
+    assert result.returncode == 2, result.stdout[-2000:]
+    assert "ends_at_import.py did not load: while it was loaded, the Python interpreter exited (code 0)" in \
+        result.stdout
+    in_a_test = tmp_path / "ends_in_a_test.py"
+    in_a_test.write_text("def winner(board):\n    import os\n    os._exit(0)\n")
+    result = _run(in_a_test.name, "-q", "--exercise", "winner", cwd=tmp_path)
+    assert result.returncode == 1, result.stdout[-2000:]
+    assert "The tests of ends_in_a_test.py did not finish: the Python interpreter exited (code 0)" in result.stdout
+
+
+@pytest.mark.parametrize(("option", "value", "says"), [
+    ("--memory-limit", "10", "10 MB is too little: give at least 256 MB"),
+    ("--memory-limit", "inf", "'inf': give a finite number of MB"),
+    ("--cpu-limit", "nan", "'nan': give a finite number of seconds"),
+    ("--cpu-limit", "0.5", "0.5 seconds is too little"),
+    ("--wall-limit", "-1", "-1 seconds is too little"),
+    ("--cpu-limit", "lots", "'lots' is not a number of seconds"),
+])
+def test_a_bad_limit_is_refused_by_name(tmp_path, option, value, says):
+    (tmp_path / "alice.py").write_text(solution_source("winner"))
+    result = _run("grade", "alice.py", option, value, cwd=tmp_path)
+    assert result.returncode == 2
+    assert f"argument {option}: {says}" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_limits_refuse_what_is_not_a_finite_positive_number():
+    for bad in ({"cpu_seconds": float("nan")}, {"memory_bytes": 0}, {"wall_seconds": float("inf")},
+                {"load_cpu_seconds": -1.0}, {"file_bytes": True}):
+        with pytest.raises(ValueError, match=f"Limits.{next(iter(bad))} must be a finite positive number"):
+            Limits(**bad)
+    assert Limits(wall_seconds=None).wall == 4 * 300 + 60
+
+
+def _odd_class(tmp_path: Path) -> Path:
+    """A class folder with links, a dangling link, a newline in a name and a link out of it."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "mallory.py").write_text(solution_source("winner"))
+    (tmp_path / "shared.py").write_text(solution_source("winner"))
+    (folder / "ann.py").symlink_to(tmp_path / "shared.py")
+    (folder / "ben.py").symlink_to(tmp_path / "shared.py")
+    (folder / "gone.py").symlink_to(tmp_path / "nowhere.py")
+    (folder / "new\nline.py").write_text(solution_source("winner"))
+    (folder / "notes.txt").write_text("not a submission")
+    (folder / "outside").symlink_to(outside)
+    carol = folder / "carol"
+    carol.mkdir()
+    (carol / "mine.py").write_text(solution_source("legal_moves"))
+    (carol / "borrowed.py").symlink_to(outside / "mallory.py")
+    return folder
+
+
+def test_students_are_named_by_the_paths_given_and_what_is_skipped_is_said(tmp_path):
+    folder = _odd_class(tmp_path)
+    skipped = []
+    found = find_submissions([folder, folder / "ann.py"], skipped)
+    assert [submission.student for submission in found] == ["ann", "ben", "carol", "new\nline"]
+    assert found[0].files == (str(folder / "ann.py"),)           # the link, as given, not where it leads
+    assert found[2].files == (str(folder / "carol" / "mine.py"),)
+    assert any("was given more than once: graded once" in note for note in found[0].notes)
+    assert any(note.startswith("the same file as ben (both lead to") for note in found[0].notes)
+    assert any(note.startswith("the same file as ann") for note in found[1].notes)
+    reasons = {Path(item.path).name: item.reason for item in skipped}
+    assert reasons == {
+        "borrowed.py": f"a symbolic link to {outside_file(tmp_path)}, outside {folder / 'carol'}",
+        "gone.py": f"a symbolic link to {tmp_path / 'nowhere.py'}, which does not exist",
+        "notes.txt": "neither a .py file nor an .ipynb notebook",
+        "outside": f"a symbolic link to {(tmp_path / 'elsewhere').resolve()}, outside {folder}",
+    }
+
+    grades = grade_class([folder, folder / "ann.py"], exercises=["winner"], limits=QUICK)
+    assert [(student.student, student.score) for student in grades.students] == \
+        [("ann", 1), ("ben", 1), ("carol", 0), ("new\nline", 1)]
+    table = grades.table()
+    assert "new\\nline " in table and "new\nline" not in table    # escaped: the table keeps its lines
+    rows = [line for line in table.splitlines() if line.endswith(("1/1", "0/1"))]
+    assert len(rows) == 4
+    assert "Not graded (4)" in table and "gone.py: a symbolic link to" in table
+    assert "mallory" not in " ".join(student.student for student in grades.students)
+    data = grades.to_json()
+    assert {Path(item["path"]).name for item in data["skipped"]} == set(reasons)
+    assert any("given more than once" in note for note in data["students"][0]["notes"])
+    with open(tmp_path / "grades.csv", "w") as handle:
+        handle.write(grades.csv_text())
+    with open(tmp_path / "grades.csv", newline="") as handle:
+        assert [row["student"] for row in csv.DictReader(handle)] == ["ann", "ben", "carol", "new\nline"]
+
+
+def outside_file(tmp_path: Path) -> Path:
+    return (tmp_path / "elsewhere" / "mallory.py").resolve()
+
+
+def test_students_of_one_name_are_told_apart_by_the_folders_given(tmp_path):
+    for folder in ("a/x", "b/x", "c"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "alice.py").write_text("")
+    found = find_submissions([tmp_path / "a" / "x", tmp_path / "b" / "x" / "alice.py", tmp_path / "c"])
+    assert [submission.student for submission in found] == ["a/x/alice", "b/x/alice", "c/alice"]
+    assert find_submissions([tmp_path / "c" / "alice.py"])[0].student == "alice"
+
+
+def test_the_command_line_names_what_it_did_not_grade(tmp_path):
+    folder = _odd_class(tmp_path)
+    result = _run("grade", str(folder), "--exercise", "winner", "--json", "grades.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Not graded (4)" in result.stdout and "notes.txt: neither a .py file" in result.stdout
+    assert "graded new\\nline: 1/1" in result.stderr
+    assert len(json.loads((tmp_path / "grades.json").read_text())["skipped"]) == 4
+    gone = tmp_path / "gone.py"
+    gone.symlink_to(tmp_path / "nowhere.py")
+    refused = _run("grade", str(gone), cwd=tmp_path)
+    assert refused.returncode == 2 and "is a symbolic link to" in refused.stderr and "which does not exist" in \
+        refused.stderr

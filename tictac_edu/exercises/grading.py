@@ -37,6 +37,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
 import shutil
 import signal
@@ -46,7 +47,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,12 +86,32 @@ class Limits:
         return self.wall_seconds if self.wall_seconds is not None else 4 * self.cpu_seconds + 60
 
 
+    def __post_init__(self) -> None:
+        for name in ("cpu_seconds", "memory_bytes", "wall_seconds", "file_bytes", "load_cpu_seconds"):
+            value = getattr(self, name)
+            if value is None and name == "wall_seconds":
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                    or value <= 0:
+                raise ValueError(f"Limits.{name} must be a finite positive number, not {value!r}")
+
+
 @dataclass(frozen=True)
 class Submission:
-    """One student's work: a name and the files to grade together."""
+    """One student's work: a name, the files to grade together (as the teacher gave them, made
+    absolute, not resolved), and notes about how they were found."""
 
     student: str
     files: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A path among the submissions that is not graded, and why."""
+
+    path: str
+    reason: str
 
 
 @dataclass
@@ -173,45 +194,156 @@ def _short(text: str, limit: int = 240) -> str:
 
 # -- finding the submissions ------------------------------------------------------------------
 
-def find_submissions(paths: Iterable[str | Path]) -> list[Submission]:
+def find_submissions(paths: Iterable[str | Path], skipped: list[Skipped] | None = None) -> list[Submission]:
     """The submissions in ``paths``: a ``.py``/``.ipynb`` file is one student; in a folder, each
     such file is one student and each sub-folder one student (all its files together).
 
+    A student is named by the path the teacher gave, not where a symbolic link leads: her
+    file's name without its suffix (or her folder's name), with as many of the folders above it
+    as it takes to tell two students of one name apart (``class1/alice``, ``class2/alice``).
+    Two links to one file are two students, each with a note saying so; a file given twice
+    (``alice.py`` and the folder it is in) is graded once, with a note. What a folder holds and
+    is not graded is appended to ``skipped`` with the reason: a file that is neither ``.py``
+    nor ``.ipynb``, a name starting with ``_``, a symbolic link that leads nowhere or out of the
+    folder given (a link to a file in the folder itself is followed: the teacher may have
+    gathered her class so; one in a student's sub-folder must stay in it), a sub-folder without
+    a learner's file. Hidden names (``.ipynb_checkpoints``) and ``__pycache__`` are passed over
+    in silence.
+
     Raises:
-        FileNotFoundError: a path does not exist.
-        ValueError: a file is neither ``.py`` nor ``.ipynb``.
+        FileNotFoundError: a path given does not exist (or is a link that leads nowhere).
+        ValueError: a file given is neither ``.py`` nor ``.ipynb``.
     """
-    found: list[Submission] = []
+    skips = skipped if skipped is not None else []
+    found: list[tuple[tuple[str, ...], str, tuple[str, ...]]] = []  # (name parts as given, stem, files)
+    where: dict[tuple[str, ...], int] = {}
+    notes: dict[int, list[str]] = {}
+
+    def add(shown: Path, stem: str, files: Sequence[Path]) -> None:
+        key = tuple(os.path.abspath(file) for file in files)
+        if key in where:
+            index = where[key]
+            notes.setdefault(index, []).append(f"{shown} was given more than once: graded once")
+            return
+        where[key] = len(found)
+        found.append((shown.parts, stem, key))
+
     for given in paths:
         path = Path(given)
+        if path.is_symlink() and not path.exists():
+            raise FileNotFoundError(f"{path} is a symbolic link to {os.readlink(path)}, which does not exist")
         if path.is_file():
             if path.suffix not in SUFFIXES:
                 raise ValueError(f"{path} is not a learner's file: give .py files or .ipynb notebooks")
-            found.append(Submission(path.stem, (str(path.resolve()),)))
+            add(path, path.stem, [path])
         elif path.is_dir():
-            for entry in sorted(path.iterdir()):
-                if entry.name.startswith((".", "_")):
-                    continue
-                if entry.is_file() and entry.suffix in SUFFIXES:
-                    found.append(Submission(entry.stem, (str(entry.resolve()),)))
-                elif entry.is_dir():
-                    files = tuple(str(file.resolve()) for file in sorted(entry.rglob("*"))
-                                  if file.is_file() and file.suffix in SUFFIXES and ".ipynb_checkpoints" not in
-                                  file.parts and not file.name.startswith("."))
-                    if files:
-                        found.append(Submission(entry.name, files))
+            _scan_folder(path, add, skips)
         else:
             raise FileNotFoundError(f"no such file or folder: {path}")
-    names = Counter(submission.student for submission in found)
-    return [Submission(_unique_name(submission, names), submission.files) for submission in found]
+    names = _names([(parts, stem) for parts, stem, _ in found])
+    submissions = [Submission(name, files, tuple(notes.get(index, ())))
+                   for index, (name, (_, _, files)) in enumerate(zip(names, found, strict=True))]
+    return _note_same_files(submissions)
 
 
-def _unique_name(submission: Submission, names: Counter) -> str:
-    if names[submission.student] == 1:
-        return submission.student
-    first = Path(submission.files[0])
-    folder = first.parent if len(submission.files) == 1 else first.parent.parent
-    return f"{folder.name}/{submission.student}"
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def _link_problem(entry: Path, root: Path, *, files_too: bool) -> str:
+    """Why the symbolic link ``entry`` is not followed (empty if it is, or is no link): it
+    leads nowhere, or to a folder (to a file too, if ``files_too``) outside ``root``."""
+    if not entry.is_symlink():
+        return ""
+    if not entry.exists():
+        return f"a symbolic link to {os.readlink(entry)}, which does not exist"
+    if (files_too or entry.is_dir()) and not _inside(entry.resolve(), root.resolve()):
+        return f"a symbolic link to {entry.resolve()}, outside {root}"
+    return ""
+
+
+def _scan_folder(root: Path, add: Any, skips: list[Skipped]) -> None:
+    """Add each student of the class folder ``root``; append what is not graded to ``skips``."""
+    for entry in sorted(root.iterdir()):
+        if entry.name.startswith(".") or entry.name == "__pycache__":
+            continue
+        problem = _link_problem(entry, root, files_too=False)
+        if problem:
+            skips.append(Skipped(str(entry), problem))
+        elif entry.name.startswith("_"):
+            skips.append(Skipped(str(entry), "its name starts with '_'"))
+        elif entry.is_file():
+            if entry.suffix in SUFFIXES:
+                add(entry, entry.stem, [entry])
+            else:
+                skips.append(Skipped(str(entry), "neither a .py file nor an .ipynb notebook"))
+        elif entry.is_dir():
+            files = []
+            for file in sorted(entry.rglob("*")):
+                inner = file.relative_to(entry).parts
+                if any(part.startswith(".") or part == "__pycache__" for part in inner):
+                    continue
+                problem = _link_problem(file, entry, files_too=True)
+                if problem and file.suffix in SUFFIXES:
+                    skips.append(Skipped(str(file), problem))
+                elif not problem and file.is_file() and file.suffix in SUFFIXES:
+                    files.append(file)
+            if files:
+                add(entry, entry.name, files)
+            else:
+                skips.append(Skipped(str(entry), "a folder without .py files or .ipynb notebooks"))
+        else:
+            skips.append(Skipped(str(entry), "neither a file nor a folder"))
+
+
+def _names(items: Sequence[tuple[tuple[str, ...], str]]) -> list[str]:
+    """A unique name per student (``items``: the parts of the path given, her stem): the stem,
+    with as many folders of the path in front of it as it takes to tell her from another."""
+    folders = [[part for part in parts[:-1] if part not in ("/", "\\")] for parts, _ in items]
+    depth = [0] * len(items)
+
+    def name(index: int) -> str:
+        shown = folders[index][len(folders[index]) - depth[index]:] if depth[index] else []
+        return "/".join([*shown, items[index][1]])
+
+    while True:
+        groups: dict[str, list[int]] = {}
+        for index in range(len(items)):
+            groups.setdefault(name(index), []).append(index)
+        grown = False
+        for members in groups.values():
+            if len(members) > 1:
+                for index in members:
+                    if depth[index] < len(folders[index]):
+                        depth[index] += 1
+                        grown = True
+        if not grown:
+            break
+    names = [name(index) for index in range(len(items))]
+    counts: Counter = Counter()
+    for index, text in enumerate(names):
+        counts[text] += 1
+        if counts[text] > 1:
+            names[index] = f"{text} ({counts[text]})"
+    return names
+
+
+def _note_same_files(submissions: list[Submission]) -> list[Submission]:
+    """A note on each student whose files are, once links are followed, another's."""
+    by_files: dict[tuple[str, ...], list[int]] = {}
+    for index, submission in enumerate(submissions):
+        real = tuple(sorted(os.path.realpath(file) for file in submission.files))
+        by_files.setdefault(real, []).append(index)
+    result = list(submissions)
+    for real, members in by_files.items():
+        if len(members) < 2:
+            continue
+        for index in members:
+            others = ", ".join(submissions[other].student for other in members if other != index)
+            note = f"the same file as {others} (both lead to {', '.join(real)}): graded for each"
+            result[index] = Submission(submissions[index].student, submissions[index].files,
+                                       (*submissions[index].notes, note))
+    return result
 
 
 # -- grading one student ------------------------------------------------------------------------
@@ -417,7 +549,7 @@ def grade_submission(submission: Submission | str | Path, exercises: Sequence[st
     """
     if not isinstance(submission, Submission):
         path = Path(submission)
-        submission = Submission(path.stem, (str(path.resolve()),))
+        submission = Submission(path.stem, (os.path.abspath(path),))
     chosen = _exercises(exercises)
     todo = [exercise.name for exercise in chosen]
     by_name = {exercise.name: exercise for exercise in chosen}
@@ -487,11 +619,13 @@ def grade_submission(submission: Submission | str | Path, exercises: Sequence[st
 
 @dataclass
 class ClassGrades:
-    """The grades of a class: one :class:`StudentGrade` per student, in the order given."""
+    """The grades of a class: one :class:`StudentGrade` per student, in the order given, and
+    what was found and not graded."""
 
     exercises: list[str]
     students: list[StudentGrade]
     wall_seconds: float = 0.0
+    skipped: list[Skipped] = field(default_factory=list)
 
     @property
     def records(self) -> list[ExerciseGrade]:
@@ -526,6 +660,7 @@ class ClassGrades:
                           "wall_seconds": student.wall_seconds} for student in self.students],
             "records": [asdict(record) for record in self.records],
             "summary": self.summary(),
+            "skipped": [asdict(item) for item in self.skipped],
             "wall_seconds": round(self.wall_seconds, 3),
         }
 
@@ -556,7 +691,7 @@ CSV_COLUMNS = ("student", "exercise", "notebook", "status", "mistakes", "hint", 
 
 def grade_class(submissions: Iterable[str | Path | Submission], *, jobs: int = 1, executor: Executor | None = None,
                 exercises: Sequence[str] | None = None, limits: Limits = Limits(),
-                progress: Any = None) -> ClassGrades:
+                progress: Any = None, skipped: Iterable[Skipped] = ()) -> ClassGrades:
     """Grade every student of ``submissions`` (files, folders or :class:`Submission` objects),
     each in a process of her own, ``jobs`` at a time (or on ``executor``, any
     :class:`concurrent.futures.Executor`: a process pool, a cluster's ...).
@@ -568,6 +703,7 @@ def grade_class(submissions: Iterable[str | Path | Submission], *, jobs: int = 1
         exercises: the exercises to grade (all if ``None``).
         limits: per student.
         progress: called as ``progress(student_grade, done, total)`` as each student is done.
+        skipped: what was found and not graded already (the folders given add their own).
 
     Raises:
         FileNotFoundError, ValueError: see :func:`find_submissions`; ``jobs`` < 1.
@@ -575,23 +711,28 @@ def grade_class(submissions: Iterable[str | Path | Submission], *, jobs: int = 1
     if jobs < 1:
         raise ValueError(f"jobs must be 1 or more, not {jobs}")
     listed = list(submissions)
+    skips = list(skipped)
     given = [item for item in listed if isinstance(item, Submission)]
-    found = given + find_submissions([item for item in listed if not isinstance(item, Submission)])
+    found = given + find_submissions([item for item in listed if not isinstance(item, Submission)], skips)
     names = [exercise.name for exercise in _exercises(exercises)]
     started = time.monotonic()
     own = executor is None
     pool = ThreadPoolExecutor(max_workers=jobs) if own else executor
     try:
-        futures = [pool.submit(grade_submission, submission, names, limits) for submission in found]  # type: ignore
-        results: list[StudentGrade] = []
-        for number, future in enumerate(futures, 1):
-            results.append(future.result())
+        futures = {pool.submit(grade_submission, submission, names, limits): index  # type: ignore[union-attr]
+                   for index, submission in enumerate(found)}
+        graded: dict[int, StudentGrade] = {}
+        for future in as_completed(futures):  # progress as students finish, in any order
+            graded[futures[future]] = future.result()
             if progress is not None:
-                progress(results[-1], number, len(futures))
+                progress(graded[futures[future]], len(graded), len(futures))
+        results = [graded[index] for index in range(len(found))]
     finally:
         if own:
             pool.shutdown()  # type: ignore[union-attr]
-    return ClassGrades(names, results, time.monotonic() - started)
+    for submission, result in zip(found, results, strict=True):
+        result.notes = [*submission.notes, *result.notes]
+    return ClassGrades(names, results, time.monotonic() - started, skips)
 
 
 # -- the table ----------------------------------------------------------------------------------
@@ -599,8 +740,16 @@ def grade_class(submissions: Iterable[str | Path | Submission], *, jobs: int = 1
 _SYMBOL = {"passed": "ok", "failed": "F", "not attempted": "-", "error": "E", "partial": "p"}
 
 
+def printable(text: str) -> str:
+    """``text`` with control characters (a newline in a file name, a terminal escape) written
+    as escapes, so that it stays on its line: ``printable("new\\nline")`` is ``'new\\\\nline'``."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] if char != "'" else char for char in text)
+
+
 def format_table(grades: ClassGrades, *, details: bool = True) -> str:
-    """The text of :meth:`ClassGrades.table`."""
+    """The text of :meth:`ClassGrades.table` (every name and message on one line)."""
     lines: list[str] = []
     numbers = {name: str(index) for index, name in enumerate(grades.exercises, 1)}
     legend = [f"{numbers[name]:>2} {name}" for name in grades.exercises]
@@ -611,13 +760,13 @@ def format_table(grades: ClassGrades, *, details: bool = True) -> str:
     lines.append("ok = passed, F = failed, - = not attempted, E = error"
                  + (", p = partial (only some of its tests ran: not counted)" if partial else ""))
     lines.append("")
-    width = max([len("student"), *(len(student.student) for student in grades.students)]) + 2
+    width = max([len("student"), *(len(printable(student.student)) for student in grades.students)]) + 2
     header = "student".ljust(width) + "".join(numbers[name].rjust(4) for name in grades.exercises) + "   score"
     lines.append(header)
     lines.append("-" * len(header))
     for student in grades.students:
         cells = "".join(_SYMBOL[grade.status].rjust(4) for grade in student.grades)
-        lines.append(student.student.ljust(width) + cells + f"   {student.score}/{student.total}")
+        lines.append(printable(student.student).ljust(width) + cells + f"   {student.score}/{student.total}")
     if details:
         problems = []
         for student in grades.students:
@@ -637,7 +786,10 @@ def format_table(grades: ClassGrades, *, details: bool = True) -> str:
             problems += [f"  {student.student}: {note}" for note in student.notes
                          if not any(note in message for message in errors)]
         if problems:
-            lines += ["", "Mistakes and errors", *problems]
+            lines += ["", "Mistakes and errors", *map(printable, problems)]
+    if grades.skipped:
+        lines += ["", f"Not graded ({len(grades.skipped)})"]
+        lines += [printable(f"  {item.path}: {item.reason}") for item in grades.skipped]
     count = len(grades.students)
     lines += ["", f"Per exercise (of {count} student{'' if count == 1 else 's'})"]
     name_width = max([len("exercise"), *(len(name) for name in grades.exercises)]) + 2

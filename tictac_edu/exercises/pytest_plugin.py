@@ -34,6 +34,8 @@ class Session:
     reported: set[str] = field(default_factory=set)
     summarized: bool = False
     selected: Counter = field(default_factory=Counter)
+    on_loaded: Any = None
+    """Called once the learner's file is loaded (the worker tells the grader so)."""
 
 
 SESSION = Session()
