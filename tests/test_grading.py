@@ -429,3 +429,99 @@ def test_the_command_line_names_what_it_did_not_grade(tmp_path):
     refused = _run("grade", str(gone), cwd=tmp_path)
     assert refused.returncode == 2 and "is a symbolic link to" in refused.stderr and "which does not exist" in \
         refused.stderr
+
+
+# -- a class on a Dask cluster -------------------------------------------------------------------------
+
+def _without_times(data):
+    """``data`` (JSON-ready) without the CPU and wall-clock seconds, which differ run to run."""
+    if isinstance(data, dict):
+        return {key: _without_times(value) for key, value in data.items() if not key.endswith("_seconds")}
+    if isinstance(data, list):
+        return [_without_times(value) for value in data]
+    return data
+
+
+def _csv_without_times(text: str) -> list[dict[str, str]]:
+    return [{key: value for key, value in row.items() if not key.endswith("_seconds")}
+            for row in csv.DictReader(text.splitlines(keepends=True))]
+
+
+def _small_class(folder: Path, *, loops: bool = True) -> list[Path]:
+    """Five students (a correct one, a buggy one, one who ends the process, an empty file, a
+    loop at import); without ``loops``, the last left out."""
+    folder.mkdir()
+    files = {"ann.py": solution_source("legal_moves") + "\n\n" + solution_source("winner"),
+             "bob.py": _buggy_source(buggy.legal_moves_stops_at_win, "legal_moves"),
+             "cy.py": "def winner(board):\n    import os\n    os._exit(3)\n",
+             "dee.py": "",
+             "eve.py": "while True:\n    pass\n"}
+    if not loops:
+        del files["eve.py"]
+    for name, source in files.items():
+        (folder / name).write_text(source)
+    return [folder / name for name in files]
+
+
+@pytest.fixture(scope="module")
+def dask_cluster():
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    client = distributed.Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()
+
+
+@pytest.mark.slow
+def test_a_dask_cluster_grades_as_a_process_pool_does(tmp_path, dask_cluster):
+    paths = _small_class(tmp_path / "class")
+    with ProcessPoolExecutor(2) as pool:
+        on_pool = grade_class(paths, executor=pool, exercises=FEW, limits=QUICK)
+    seen = []
+    on_dask = grade_class(paths, executor=dask_cluster.get_executor(pure=False), exercises=FEW, limits=QUICK,
+                          progress=lambda student, done, total: seen.append((student.student, done, total)))
+    assert [(student.student, student.score) for student in on_dask.students] == \
+        [("ann", 2), ("bob", 0), ("cy", 0), ("dee", 0), ("eve", 0)]
+    assert _statuses(on_dask.students[2]) == {"legal_moves": "not attempted", "winner": "error"}
+    assert _csv_without_times(on_dask.csv_text()) == _csv_without_times(on_pool.csv_text())
+    assert _without_times(on_dask.to_json()) == _without_times(on_pool.to_json())
+    assert sorted(name for name, _, _ in seen) == ["ann", "bob", "cy", "dee", "eve"]
+    assert [(done, total) for _, done, total in seen] == [(number, 5) for number in range(1, 6)]
+    workers = {worker["host"] for worker in dask_cluster.scheduler_info()["workers"].values()}
+    assert len(dask_cluster.scheduler_info()["workers"]) == 2 and workers
+
+
+@pytest.mark.slow
+def test_the_command_line_grades_on_a_dask_cluster(tmp_path, dask_cluster):
+    paths = _small_class(tmp_path / "class", loops=False)   # the default limits give a loop 10 s of CPU
+    address = dask_cluster.scheduler.address
+    result = _run("grade", "class", "--exercise", "legal_moves", "--exercise", "winner", "--dask", address,
+                  "--csv", "dask.csv", "--json", "dask.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert sorted(line.split(":")[0] for line in result.stderr.splitlines() if line.startswith("graded ")) == \
+        [f"graded {path.stem}" for path in paths]
+    local = grade_class(paths, jobs=2, exercises=FEW, limits=Limits())
+    assert _csv_without_times((tmp_path / "dask.csv").read_text()) == _csv_without_times(local.csv_text())
+    assert _without_times(json.loads((tmp_path / "dask.json").read_text()))["records"] == \
+        _without_times(local.to_json())["records"]
+    for wrong, says in (("nowhere", "give a scheduler's address, tcp://HOST:PORT, or 'local'"),):
+        refused = _run("grade", "class", "--dask", wrong, cwd=tmp_path)
+        assert refused.returncode == 2 and says in refused.stderr
+
+
+@pytest.mark.slow
+def test_progress_comes_as_students_finish_and_the_grades_in_the_order_given(tmp_path):
+    slow, fast = tmp_path / "slow.py", tmp_path / "fast.py"
+    slow.write_text("import time\nstarted = time.process_time()\nwhile time.process_time() - started < 3:\n"
+                    "    pass\n" + solution_source("winner"))
+    fast.write_text(solution_source("winner"))
+    seen = []
+    grades = grade_class([slow, fast], jobs=2, exercises=["winner"],
+                         limits=Limits(load_cpu_seconds=10, cpu_seconds=60, wall_seconds=300),
+                         progress=lambda student, done, total: seen.append((student.student, done, total)))
+    assert seen == [("fast", 1, 2), ("slow", 2, 2)]          # the slow one's 3 s of CPU at loading came last
+    assert [student.student for student in grades.students] == ["slow", "fast"]
+    assert [student.score for student in grades.students] == [1, 1]

@@ -11,15 +11,18 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 
-USAGE = """usage: python -m tictac_edu.exercises grade SUBMISSIONS... [--jobs N] [--csv FILE] [--json FILE]
+USAGE = """usage: python -m tictac_edu.exercises grade SUBMISSIONS... [--jobs N] [--dask ADDRESS]
+                                      [--csv FILE] [--json FILE]
        python -m tictac_edu.exercises FILE [pytest options]
        python -m tictac_edu.exercises --list
 
 grade: grades every learner's file (.py, or .ipynb whose exercise cells are tagged
 exercise:<name>) in SUBMISSIONS (files, or folders of them: each file in a folder is one
-student, each sub-folder one student), each in a process of its own, N at a time; prints a
+student, each sub-folder one student), each in a process of its own, N at a time (or on a
+Dask cluster: --dask tcp://HOST:PORT, or --dask local for N local workers); prints a
 table of students and exercises with a score per student and a summary per exercise, and
 writes the same as CSV and JSON. Exits with 0 whenever the grading itself worked.
 
@@ -84,6 +87,9 @@ def _grade_parser() -> argparse.ArgumentParser:
     parser.add_argument("--wall-limit", type=_limit("wall limit", "seconds", MIN_SECONDS), default=None,
                         metavar="SECONDS",
                         help="wall-clock time per student, a last resort (default 4 x the CPU limit + 60)")
+    parser.add_argument("--dask", metavar="ADDRESS",
+                        help="grade on a Dask cluster: its scheduler's tcp://HOST:PORT, or 'local' (a cluster of "
+                             "--jobs worker processes on this machine); each worker needs this package")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress lines, no details under the table")
     return parser
 
@@ -124,8 +130,19 @@ def grade_command(argv: list[str]) -> int:
             print(printable(f"graded {student.student}: {student.score}/{student.total} "  # type: ignore
                             f"({done}/{total})"), file=sys.stderr, flush=True)
 
-    grades = grade_class(submissions, jobs=options.jobs, exercises=exercises or exercise_names(), limits=limits,
-                         progress=progress, skipped=skipped)
+    with ExitStack() as stack:
+        executor = None
+        if options.dask:
+            from tictac_edu.exercises.grading import dask_executor
+
+            try:
+                executor = stack.enter_context(dask_executor(options.dask, options.jobs))
+            except (OSError, ValueError, ImportError) as exc:
+                print(f"grade: {exc}", file=sys.stderr)
+                return 2
+        grades = grade_class(submissions, jobs=options.jobs, executor=executor,
+                             exercises=exercises or exercise_names(), limits=limits, progress=progress,
+                             skipped=skipped)
     print(grades.table(details=not options.quiet))
     try:
         if options.csv:

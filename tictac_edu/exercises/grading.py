@@ -46,8 +46,9 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -694,7 +695,9 @@ def grade_class(submissions: Iterable[str | Path | Submission], *, jobs: int = 1
                 progress: Any = None, skipped: Iterable[Skipped] = ()) -> ClassGrades:
     """Grade every student of ``submissions`` (files, folders or :class:`Submission` objects),
     each in a process of her own, ``jobs`` at a time (or on ``executor``, any
-    :class:`concurrent.futures.Executor`: a process pool, a cluster's ...).
+    :class:`concurrent.futures.Executor`: a process pool, a Dask cluster's
+    ``client.get_executor()`` (see :func:`dask_executor`) ...). The grades are the same on
+    any executor; the students come back in the order given.
 
     Args:
         submissions: what to grade (see :func:`find_submissions`).
@@ -733,6 +736,40 @@ def grade_class(submissions: Iterable[str | Path | Submission], *, jobs: int = 1
     for submission, result in zip(found, results, strict=True):
         result.notes = [*submission.notes, *result.notes]
     return ClassGrades(names, results, time.monotonic() - started, skips)
+
+
+@contextmanager
+def dask_executor(address: str = "local", workers: int = 2) -> Iterator[Executor]:
+    """An executor on a Dask cluster for :func:`grade_class`: the scheduler at ``address``
+    (``"tcp://HOST:PORT"``), or ``"local"``: a cluster of ``workers`` processes on this machine,
+    one student at a time each. Every worker needs this package (it runs
+    :func:`grade_submission`, which starts each student's own process there).
+
+    Raises:
+        ValueError: ``address`` is neither ``"local"`` nor a scheduler's address; ``workers`` < 1.
+        OSError: no scheduler answers at ``address``.
+    """
+    from distributed import Client, LocalCluster
+
+    if address != "local" and "://" not in address:
+        raise ValueError(f"--dask {address!r}: give a scheduler's address, tcp://HOST:PORT, or 'local'")
+    if workers < 1:
+        raise ValueError(f"a local cluster needs 1 worker or more, not {workers}")
+    cluster = None
+    if address == "local":
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    try:
+        client = Client(cluster if cluster is not None else address, timeout="20s")
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise OSError(f"no Dask scheduler answers at {address}: {exc}") from exc
+    try:
+        yield client.get_executor(pure=False)  # each student graded afresh, never from a cache
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 # -- the table ----------------------------------------------------------------------------------
