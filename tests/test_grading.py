@@ -525,3 +525,18 @@ def test_progress_comes_as_students_finish_and_the_grades_in_the_order_given(tmp
     assert seen == [("fast", 1, 2), ("slow", 2, 2)]          # the slow one's 3 s of CPU at loading came last
     assert [student.student for student in grades.students] == ["slow", "fast"]
     assert [student.score for student in grades.students] == [1, 1]
+
+
+@pytest.mark.slow
+def test_the_executors_benchmark_runs_and_finds_the_same_grades(capsys):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("benchmark_grading_executors",
+                                                  REPO / "benchmarks" / "grading_executors.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--copies", "3", "--exercise", "winner", "--executors", "one", "pool"]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith(("one process", "ProcessPoolExecutor"))]
+    assert len(rows) == 2 and all(row.endswith("yes") for row in rows), out
