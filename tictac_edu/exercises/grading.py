@@ -26,7 +26,9 @@ the student's remaining exercises are graded in a fresh process.
 
 Every exercise of every student gets a status: ``passed``, ``failed`` (with the mistakes the
 check diagnosed, the most likely first), ``not attempted`` (not defined, or still the stub) or
-``error`` (her file could not be loaded, or the process died). The score is the number of
+``error`` (her file could not be loaded, or the process died). Students are named by the paths
+given (see :func:`find_submissions`), and what a folder holds that is not graded is reported
+with the reason (:attr:`ClassGrades.skipped`). The score is the number of
 exercises passed: nothing attempted scores 0. (The single-file command has one status more,
 ``partial``: only some of the exercise's tests were selected, so it is neither passed nor
 failed, and not counted.)
@@ -85,7 +87,6 @@ class Limits:
     def wall(self) -> float:
         """The wall-clock limit in seconds."""
         return self.wall_seconds if self.wall_seconds is not None else 4 * self.cpu_seconds + 60
-
 
     def __post_init__(self) -> None:
         for name in ("cpu_seconds", "memory_bytes", "wall_seconds", "file_bytes", "load_cpu_seconds"):
@@ -205,11 +206,11 @@ def find_submissions(paths: Iterable[str | Path], skipped: list[Skipped] | None 
     Two links to one file are two students, each with a note saying so; a file given twice
     (``alice.py`` and the folder it is in) is graded once, with a note. What a folder holds and
     is not graded is appended to ``skipped`` with the reason: a file that is neither ``.py``
-    nor ``.ipynb``, a name starting with ``_``, a symbolic link that leads nowhere or out of the
-    folder given (a link to a file in the folder itself is followed: the teacher may have
-    gathered her class so; one in a student's sub-folder must stay in it), a sub-folder without
-    a learner's file. Hidden names (``.ipynb_checkpoints``) and ``__pycache__`` are passed over
-    in silence.
+    nor ``.ipynb``, a name starting with ``_``, a symbolic link that leads nowhere, a linked
+    folder outside the folder given, a link in a student's sub-folder that leads out of it (a
+    linked file directly in the class folder is followed wherever it leads: the teacher may have
+    gathered her class so), a sub-folder without a learner's file. Hidden names
+    (``.ipynb_checkpoints``) and ``__pycache__`` are passed over in silence.
 
     Raises:
         FileNotFoundError: a path given does not exist (or is a link that leads nowhere).
@@ -748,9 +749,12 @@ def dask_executor(address: str = "local", workers: int = 2) -> Iterator[Executor
     Raises:
         ValueError: ``address`` is neither ``"local"`` nor a scheduler's address; ``workers`` < 1.
         OSError: no scheduler answers at ``address``.
+        ImportError: ``dask.distributed`` is not installed.
     """
-    from distributed import Client, LocalCluster
-
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as exc:
+        raise ImportError('grading on Dask needs dask.distributed: pip install "dask[distributed]"') from exc
     if address != "local" and "://" not in address:
         raise ValueError(f"--dask {address!r}: give a scheduler's address, tcp://HOST:PORT, or 'local'")
     if workers < 1:
