@@ -113,9 +113,20 @@ def run_pytest(job: dict[str, Any], args: list[str]) -> int:
     import pytest
 
     from tictac_edu.exercises import sandbox
+    results = _Results(int(job["result_fd"]))
+
+    class Tell:
+        """Has the exercise tests say when the learner's file is loaded."""
+
+        def pytest_configure(self, config: Any) -> None:
+            from tictac_edu.exercises.pytest_plugin import SESSION
+
+            SESSION.on_loaded = lambda: results.send({"type": "loaded"})
 
     sandbox.install(list(job.get("allowed", [])))
-    return int(pytest.main(args))
+    code = int(pytest.main(args, plugins=[Tell()]))
+    results.send({"type": "done", "code": code})  # pytest finished: her code did not end the process
+    return code
 
 
 def main(argv: list[str] | None = None) -> None:
