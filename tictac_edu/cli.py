@@ -409,8 +409,8 @@ def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, std
     A line may carry the score it should have, as the benchmark sets' lines do (``4453 -3``): a
     different computed score is reported on ``stderr``. A bad move string (or a game already
     over) gets a message on ``stderr`` naming where it came from, and the next lines are still
-    solved. A position not solved within ``timeout`` seconds of wall-clock time prints ``MOVES timeout``. The empty
-    board is refused unless a ``timeout`` is given. Once a position has taken ``progress_after``
+    solved. A position not solved within ``timeout`` seconds of wall-clock time prints ``MOVES
+    timeout``. The empty board is refused unless a ``timeout`` is given. Once a position has taken ``progress_after``
     seconds, its progress is shown on ``stderr``.
 
     Args:
@@ -732,7 +732,8 @@ def build_parser() -> argparse.ArgumentParser:
                f"is refused unless --timeout is given. A position that runs out of time prints 'MOVES "
                f"{TIMEOUT_MARK}'. Exit status: 0 if every position was solved (and agreed with its given score), "
                f"1 if some line was bad or disagreed, or the results could not be written, {TIMED_OUT_STATUS} if "
-               "every line was good but some position ran out of time, 2 for bad options, 130 if interrupted (Ctrl-C), 141 if the reader of the output went away.")
+               "every line was good but some position ran out of time, 2 for bad options, 130 if interrupted "
+               "(Ctrl-C), 141 if the reader of the output went away.")
     connect4.add_argument("moves", nargs="*", metavar="MOVES",
                           help="move strings to solve (or 'MOVES SCORE' in one argument); without any, read one "
                                "per line from standard input")
