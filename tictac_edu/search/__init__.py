@@ -33,3 +33,14 @@ __all__ = [
     "TranspositionTable", "TreeCounts", "alphabeta", "combine", "count_tree", "iterative_deepening", "mcts",
     "minimax", "negamax", "terminal_value", "variant",
 ]
+
+from tictac_edu.search.expectimax import (  # noqa: E402 - chance nodes: expectimax against an opponent model
+    EpsilonGreedyModel,
+    Expectimax,
+    ExpectimaxResult,
+    OpponentModel,
+    UniformModel,
+    expectimax,
+)
+
+__all__ += ["EpsilonGreedyModel", "Expectimax", "ExpectimaxResult", "OpponentModel", "UniformModel", "expectimax"]
