@@ -199,3 +199,52 @@ def test_against_a_uniform_opponent_the_value_is_at_least_the_minimax_value(stat
     result = expectimax(state, UniformModel())
     assert result.value >= minimax(state).value - 1e-12  # an expectation is never below the worst case
     assert -1 - 1e-12 <= result.value <= 1 + 1e-12     # (up to rounding: 1/7 seven times is not exactly 1)
+
+
+# -- the agent ----------------------------------------------------------------------------------
+
+def test_the_agent_plays_in_the_arena_and_says_its_expected_value() -> None:
+    from tictac_edu.agents import ExpectimaxAgent, RandomAgent
+    from tictac_edu.arena import play_match
+
+    agent = ExpectimaxAgent(UniformModel())
+    assert agent.name == "expectimax full depth vs uniform"
+    result = play_match(agent, RandomAgent(), TicTacToe, games=6, seed=3, progress=False)
+    assert result.played == 6 and result.losses <= 1
+    assert agent.last_result is not None and not agent.last_result.proven
+    connect4 = ExpectimaxAgent(UniformModel(), depth=2, evaluate=threat_evaluation, name="x")
+    assert connect4.choose_move(play_moves(ConnectFour(), [3, 3, 3, 0, 3, 0])) == 3  # four in a column wins
+
+
+def test_a_level_model_with_no_randomness_is_the_level() -> None:
+    from tictac_edu.agents import ExpectimaxAgent, difficulty_agent, level_model
+    from tictac_edu.arena import play_match
+
+    perfect = level_model(TicTacToe(), "perfect")
+    assert perfect.epsilon == 0.0 and perfect.name == "perfect, 0% random"
+    state = play_moves(TicTacToe(), [0, 4, 8])
+    assert expectimax(state, perfect).value == minimax(state).value == 0
+    assert dict(perfect.distribution(state.play(1)))[7] == 1.0  # the level blocks
+    assert level_model(TicTacToe(), "easy").epsilon == 0.3  # the level's own randomness
+    assert level_model(TicTacToe(), "easy", epsilon=0.05).epsilon == 0.05
+    agent = ExpectimaxAgent(perfect, name="cautious")
+    result = play_match(agent, difficulty_agent(TicTacToe(), "perfect"), TicTacToe, games=4, seed=1,
+                        progress=False)
+    assert result.draws == 4  # knowing the opponent is perfect, expectimax plays as minimax does
+
+
+def test_bad_agent_arguments_are_named() -> None:
+    from tictac_edu.agents import ExpectimaxAgent, level_model
+
+    with pytest.raises(ValueError, match="needs an evaluate"):
+        ExpectimaxAgent(UniformModel(), depth=3)
+    with pytest.raises(ValueError, match="depth must be"):
+        ExpectimaxAgent(UniformModel(), depth=0, evaluate=line_evaluation)
+    with pytest.raises(TypeError, match="opponent model"):
+        ExpectimaxAgent("uniform")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="has no difficulty"):
+        level_model(TicTacToe(), "grandmaster")
+    with pytest.raises(ValueError, match="epsilon"):
+        level_model(TicTacToe(), "easy", epsilon=2)
+    with pytest.raises(ValueError, match="game is over"):
+        ExpectimaxAgent(UniformModel()).choose_move(play_moves(TicTacToe(), [0, 3, 1, 4, 2]))

@@ -2,6 +2,7 @@
 (:class:`MCTSAgent`), the Connect Four solver's agent, and every game's difficulty levels
 (:func:`difficulty_agent`)."""
 
+from tictac_edu.agents.expectimax import ExpectimaxAgent, LevelPolicy, level_model
 from tictac_edu.agents.gomoku import ThreatAgent as ThreatAgent  # re-exported: the strong gomoku level
 from tictac_edu.agents.mcts import MCTSAgent
 from tictac_edu.agents.presets import (
@@ -17,3 +18,4 @@ from tictac_edu.agents.solver import SolverAgent
 
 __all__ = ["Agent", "MCTSAgent", "RandomAgent", "SearchAgent", "SolverAgent", "all_levels", "check_can_move",
            "difficulties", "difficulty_agent", "mcts_candidates", "preset_evaluation", "search_order"]
+__all__ += ["ExpectimaxAgent", "LevelPolicy", "level_model"]
