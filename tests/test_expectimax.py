@@ -228,9 +228,9 @@ def test_a_level_model_with_no_randomness_is_the_level() -> None:
     assert level_model(TicTacToe(), "easy").epsilon == 0.3  # the level's own randomness
     assert level_model(TicTacToe(), "easy", epsilon=0.05).epsilon == 0.05
     agent = ExpectimaxAgent(perfect, name="cautious")
-    result = play_match(agent, difficulty_agent(TicTacToe(), "perfect"), TicTacToe, games=4, seed=1,
+    result = play_match(agent, difficulty_agent(TicTacToe(), "perfect"), TicTacToe, games=2, seed=1,
                         progress=False)
-    assert result.draws == 4  # knowing the opponent is perfect, expectimax plays as minimax does
+    assert result.draws == 2  # knowing the opponent is perfect, expectimax plays as minimax does
 
 
 def test_bad_agent_arguments_are_named() -> None:
@@ -248,3 +248,41 @@ def test_bad_agent_arguments_are_named() -> None:
         level_model(TicTacToe(), "easy", epsilon=2)
     with pytest.raises(ValueError, match="game is over"):
         ExpectimaxAgent(UniformModel()).choose_move(play_moves(TicTacToe(), [0, 3, 1, 4, 2]))
+
+
+def test_a_table_kept_between_searches_gives_the_same_values() -> None:
+    from tictac_edu.search.expectimax import Table
+
+    table: Table = {}
+    first = expectimax(TicTacToe(), UniformModel(), table=table)
+    again = expectimax(TicTacToe(), UniformModel(), table=table)
+    assert again.move_values == first.move_values and again.nodes == 1 + 9  # every child from the table
+    later = play_moves(TicTacToe(), [0, 4])
+    assert expectimax(later, UniformModel(), table=table).move_values == expectimax(later, UniformModel()).move_values
+
+
+# -- the picture --------------------------------------------------------------------------------
+
+def test_the_picture_cuts_the_min_node_and_not_the_chance_node() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from tictac_edu.viz.chance import draw_chance_versus_cutoff
+    from tictac_edu.viz.draw import CUT_LABEL_GID
+
+    fig = draw_chance_versus_cutoff()
+    try:
+        left, right = fig.axes
+        assert [text.get_gid() for text in left.texts].count(CUT_LABEL_GID) == 1
+        assert CUT_LABEL_GID not in [text.get_gid() for text in right.texts]
+        shown = " ".join(text.get_text() for text in right.texts)
+        assert "mean = 7.67" in shown and "(2 + ? + ?) / 3" in shown and "Ballard 1983" in shown
+        assert "10.67 > 7.67: no cut" in shown  # (2 + 15 + 15) / 3 still beats the first node
+        tight = " ".join(text.get_text() for text in draw_chance_versus_cutoff(bound=9).axes[1].texts)
+        assert "6.67 ≤ 7.67: cut" in tight
+        with pytest.raises(ValueError, match="does not cut"):
+            draw_chance_versus_cutoff(second=(5, 1))
+    finally:
+        plt.close("all")

@@ -16,9 +16,16 @@ import math
 
 from tictac_edu.agents.presets import difficulty_agent
 from tictac_edu.agents.search import Agent, SearchAgent, check_can_move
-from tictac_edu.games.base import GameState, Move
+from tictac_edu.games.base import GameState, Move, Player
 from tictac_edu.search.common import Evaluation
-from tictac_edu.search.expectimax import EpsilonGreedyModel, ExpectimaxResult, OpponentModel, UniformModel, expectimax
+from tictac_edu.search.expectimax import (
+    EpsilonGreedyModel,
+    ExpectimaxResult,
+    OpponentModel,
+    Table,
+    UniformModel,
+    expectimax,
+)
 
 __all__ = ["ExpectimaxAgent", "LevelPolicy", "UniformModel", "level_model"]
 
@@ -37,7 +44,9 @@ class ExpectimaxAgent:
         name: shown on boards and in match tables.
 
     ``last_result`` is the :class:`~tictac_edu.search.expectimax.ExpectimaxResult` of the last
-    move: its ``value`` is the expected score for the player who moved, never ``proven``.
+    move: its ``value`` is the expected score for the player who moved, never ``proven``. The
+    agent keeps the values it found from move to move and game to game, one table for each side
+    it plays (the model's distribution depends on the position alone, so they stay exact).
     """
 
     def __init__(self, model: OpponentModel, *, depth: int | None = None, evaluate: Evaluation | None = None,
@@ -55,6 +64,7 @@ class ExpectimaxAgent:
         reach = "full depth" if depth is None else f"depth {depth}"
         self.name = name or f"expectimax {reach} vs {model.name}"
         self.last_result: ExpectimaxResult | None = None
+        self.tables: dict[Player, Table] = {}
 
     def reseed(self, seed: int | None) -> None:
         """Nothing to reseed: the agent makes no random choices (matches call this on every agent)."""
@@ -62,7 +72,9 @@ class ExpectimaxAgent:
     def search(self, state: GameState) -> ExpectimaxResult:
         """Run this agent's search on ``state`` and return the result."""
         check_can_move(state)
-        return expectimax(state, self.model, self.depth, self.evaluate, prefer_faster_wins=self.prefer_faster_wins)
+        table = self.tables.setdefault(state.to_move, {})
+        return expectimax(state, self.model, self.depth, self.evaluate, prefer_faster_wins=self.prefer_faster_wins,
+                          table=table)
 
     def choose_move(self, state: GameState) -> Move:
         """The move of the best expected score against the model."""

@@ -182,7 +182,7 @@ class Expectimax:
         self.check = check
         self.nodes = 0
         self.table_hits = 0
-        self.table: dict[tuple[Hashable, float], tuple[float, list[Move]]] = {}
+        self.table: Table = {}
 
     def value(self, state: GameState, depth: float) -> tuple[float, list[Move]]:
         """The expected value of ``state`` for the root player, searched ``depth`` plies deep,
@@ -229,8 +229,14 @@ class Expectimax:
         return expected, line
 
 
+Table = dict[tuple[Hashable, float], tuple[float, list[Move]]]
+"""Expectimax's memory: ``(position key, depth left)`` to the value for the root player and the
+line expected from there."""
+
+
 def expectimax(state: GameState, model: OpponentModel, depth: int | None = None,
-               evaluate: Evaluation | None = None, *, prefer_faster_wins: bool = False) -> ExpectimaxResult:
+               evaluate: Evaluation | None = None, *, prefer_faster_wins: bool = False,
+               table: Table | None = None) -> ExpectimaxResult:
     """Expectimax search of ``state`` against an opponent who plays as ``model`` says.
 
     Args:
@@ -242,6 +248,10 @@ def expectimax(state: GameState, model: OpponentModel, depth: int | None = None,
         evaluate: ``evaluate(state, player)``, needed with a depth; called at the depth limit
             and at finished games.
         prefer_faster_wins: without ``evaluate``, score a win sooner above a win later.
+        table: a dict to use and fill with the values found, so that later searches reuse
+            them (a player keeps one from move to move). Its values are for the player to move
+            at the root and hold for one model, one evaluation and one scoring: give each root
+            player, model and scoring a table of its own. ``None``: a fresh one.
 
     Returns:
         An :class:`ExpectimaxResult`: ``value`` the expected score of the best move for the
@@ -263,6 +273,8 @@ def expectimax(state: GameState, model: OpponentModel, depth: int | None = None,
         raise TypeError(f"model must be an opponent model with .name and .distribution(state), not {model!r}")
     started = time.perf_counter()
     run = Expectimax(state.to_move, model, evaluate, prefer_faster_wins)
+    if table is not None:
+        run.table = table
     run.nodes = 1
     limit = math.inf if depth is None else depth
     if state.is_terminal() or limit <= 0:
