@@ -1,6 +1,7 @@
 """Players: a random mover, search agents at a depth or a time limit, Monte Carlo tree search
-(:class:`MCTSAgent`), the Connect Four solver's agent, and every game's difficulty levels
-(:func:`difficulty_agent`)."""
+(:class:`MCTSAgent`), the Connect Four solver's agent, every game's difficulty levels
+(:func:`difficulty_agent`), and expectimax against a model of the opponent
+(:class:`ExpectimaxAgent`, :func:`level_model`)."""
 
 from tictac_edu.agents.expectimax import ExpectimaxAgent, LevelPolicy, level_model
 from tictac_edu.agents.gomoku import ThreatAgent as ThreatAgent  # re-exported: the strong gomoku level
