@@ -1237,16 +1237,16 @@ def package_chance_nodes() -> tuple[tuple[Replies, float], ...]:
     the player to move after each reply) and the package's value of the node for the player to
     move at it (computed once, outside the learner's time)."""
     from tictac_edu.search import UniformModel, alphabeta, expectimax
-    from tictac_edu.search.expectimax import EpsilonGreedyModel
+    from tictac_edu.search.expectimax import EpsilonGreedyModel, OpponentModel
 
-    found = []
-    models = (UniformModel(), EpsilonGreedyModel(lambda state: alphabeta(state).move, 0.3))
+    found: list[tuple[Replies, float]] = []
+    models: tuple[OpponentModel, ...] = (UniformModel(), EpsilonGreedyModel(lambda state: alphabeta(state).move, 0.3))
     for moves, model in zip(((0, 4), (4, 1, 0), (1, 4, 8, 0)), models + models[:1], strict=True):
         root = play_moves(TicTacToe(), list(moves))
         searched = expectimax(root, model)
         for move in root.legal_moves()[:3]:
             node = root.play(move)
-            replies = tuple((probability, expectimax(node.play(reply), model).value)
+            replies = tuple((probability, float(expectimax(node.play(reply), model).value or 0.0))
                             for reply, probability in model.distribution(node))
             found.append((replies, -searched.move_values[move]))
     return tuple(found)
