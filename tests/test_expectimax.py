@@ -286,3 +286,16 @@ def test_the_picture_cuts_the_min_node_and_not_the_chance_node() -> None:
             draw_chance_versus_cutoff(second=(5, 1))
     finally:
         plt.close("all")
+
+
+def test_the_agent_and_a_level_model_pickle_for_the_arenas_executors() -> None:
+    import pickle
+
+    from tictac_edu.agents import ExpectimaxAgent, level_model
+    from tictac_edu.arena import check_picklable
+
+    agent = ExpectimaxAgent(level_model(ConnectFour(), "easy"), depth=2, evaluate=threat_evaluation, name="e")
+    check_picklable("agent_a", agent, "")
+    copy = pickle.loads(pickle.dumps(agent))
+    state = play_moves(ConnectFour(), [3, 3])
+    assert copy.choose_move(state) == agent.choose_move(state)
