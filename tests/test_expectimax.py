@@ -67,6 +67,14 @@ def test_the_classic_tree_under_a_uniform_opponent() -> None:
     assert result.move == 0 and result.nodes == 13  # no pruning: every node, the root included
 
 
+def test_the_scale_of_the_values_matters_to_expectimax_not_to_minimax() -> None:
+    leaves = [[2, 2], [0, 5]]
+    squashed = [[math.sqrt(leaf) for leaf in node] for node in leaves]  # the same order, another scale
+    assert minimax(GameTree(leaves)).move == minimax(GameTree(squashed)).move == 0
+    assert expectimax(GameTree(leaves), UniformModel()).move == 1        # 2.5 against 2
+    assert expectimax(GameTree(squashed), UniformModel()).move == 0      # 1.12 against 1.41
+
+
 def test_two_levels_of_chance() -> None:
     # MAX, chance, MAX, chance: [[[a, b], [c, d]], ...] with a uniform opponent at both levels.
     tree = GameTree([[[[4, 0], [1, 1]], [[8, 8], [0, 0]]], [[[2, 2]], [[3, 3]]]])
