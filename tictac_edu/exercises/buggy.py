@@ -1392,6 +1392,39 @@ buggy("vcf", "vcf_line", "the line leaves the defender's replies out")(_vcf_with
 buggy("vcf", "mutates_input", "the fours are added to the sets given")(_vcf_with("vcf_changes_sets", in_place=True))
 
 
+# -- 07 chance_node ------------------------------------------------------------------------
+
+@buggy("chance_node", "chance_unweighted", "every reply counts alike, whatever its probability")
+def chance_node_plain_mean(replies):
+    return sum(-value for _, value in replies) / len(replies)
+
+
+@buggy("chance_node", "chance_min", "the opponent's best reply is taken, as at a MIN node")
+def chance_node_best_reply(replies):
+    return max(-value for _, value in replies)
+
+
+@buggy("chance_node", "chance_min", "the opponent's worst reply is taken (min instead of the expectation)")
+def chance_node_min(replies):
+    return min(-value for _, value in replies)
+
+
+@buggy("chance_node", "chance_no_flip", "the values are not negated")
+def chance_node_not_flipped(replies):
+    return sum(probability * value for probability, value in replies)
+
+
+@buggy("chance_node", "chance_divided", "the weighted sum is divided by the number of replies")
+def chance_node_divided(replies):
+    return sum(probability * -value for probability, value in replies) / len(replies)
+
+
+@buggy("chance_node", "chance_likeliest", "only the most likely reply counts")
+def chance_node_likeliest(replies):
+    probability, value = max(replies, key=lambda reply: reply[0])
+    return -value
+
+
 # -- 08 batch_line_evaluation ----------------------------------------------------------------
 
 def _batch_with(name: str, *, axis: int | None = 1, net: bool = False, dead: bool = True, opponent: int = -1,

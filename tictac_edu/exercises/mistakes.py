@@ -493,6 +493,28 @@ _MISTAKES += [
 ]
 
 _MISTAKES += [
+    # -- 07 expectimax's chance node -----------------------------------------------------------
+    Mistake("chance_unweighted", "each reply weighted by its probability",
+            "Every reply was counted alike, whatever its probability. A chance node's value is a WEIGHTED "
+            "average: multiply each value by its probability and add, `probability * -value` summed over the "
+            "replies (the probabilities already sum to 1: nothing to divide by)."),
+    Mistake("chance_min", "a chance node averages, it does not choose",
+            "One reply was taken, the best (or the worst) for one side, as a MIN or MAX node would. The "
+            "opponent at a chance node does not pick her best move: she plays as her model says, so every reply "
+            "counts, each as much as it is likely: `sum of probability * -value`."),
+    Mistake("chance_no_flip", "the values turned round: -value",
+            "The values were used as they are. Each is for the player to move AFTER the reply, the searching "
+            "player; the chance node's value is for the player to move AT it, the opponent, so each value is "
+            "negated, as in negamax: `probability * -value`."),
+    Mistake("chance_divided", "the probabilities already sum to 1",
+            "The weighted sum was divided by the number of replies. The probabilities sum to 1, so "
+            "`sum(probability * -value)` is already the average: dividing again makes it too small."),
+    Mistake("chance_likeliest", "every reply counts, not only the likeliest",
+            "Only the most likely reply was counted. The others happen too, less often: add "
+            "`probability * -value` over EVERY reply."),
+]
+
+_MISTAKES += [
     # -- 06 victory by continuous fours --------------------------------------------------------
     Mistake("vcf_counter_four", "the defender's four comes first",
             "The defender had a four of his own (a five point) and the attack went on elsewhere: he then makes "

@@ -5,7 +5,8 @@ The alpha-beta a learner reads is :class:`AlphaBeta` (with its lesson variants
 :class:`StrictCutoff`, :class:`FreshRootWindow` and :class:`OrderedMoves`); :func:`alphabeta`
 runs the same search with the best line, tables, learning move orders, a deadline, traces and
 proven values around it. :func:`mcts` (:class:`MCTS`, :class:`MCTSSolver`) is Monte Carlo tree
-search: no evaluation, random playouts instead.
+search: no evaluation, random playouts instead. :func:`expectimax` searches against a model of
+the opponent (:class:`UniformModel`, :class:`EpsilonGreedyModel`): chance nodes instead of MIN nodes.
 """
 
 from tictac_edu.search.alphabeta import AlphaBeta, FreshRootWindow, OrderedMoves, StrictCutoff, alphabeta, variant
@@ -33,3 +34,14 @@ __all__ = [
     "TranspositionTable", "TreeCounts", "alphabeta", "combine", "count_tree", "iterative_deepening", "mcts",
     "minimax", "negamax", "terminal_value", "variant",
 ]
+
+from tictac_edu.search.expectimax import (  # noqa: E402 - chance nodes: expectimax against an opponent model
+    EpsilonGreedyModel,
+    Expectimax,
+    ExpectimaxResult,
+    OpponentModel,
+    UniformModel,
+    expectimax,
+)
+
+__all__ += ["EpsilonGreedyModel", "Expectimax", "ExpectimaxResult", "OpponentModel", "UniformModel", "expectimax"]
