@@ -301,3 +301,21 @@ def test_the_hand_set_weights_against_themselves_win_every_pair_once() -> None:
                      games=40, depth=2, seed=13, sprt=SPRT(elo0=0, elo1=20))
     assert stopped.sprt == SPRT(elo0=0, elo1=20) and len(stopped.llr_history) == sum(stopped.pentanomial)
     assert stopped.sprt_status != "continue" or stopped.played == 40  # it stops only with a verdict
+
+
+@pytest.mark.slow
+def test_the_benchmark_runs_with_its_smallest_options(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "tuning.py"
+    sys.path.insert(0, str(path.parent))
+    spec = importlib.util.spec_from_file_location("benchmark_tuning", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--games", "connect4", "--self-play", "4", "--iterations", "2", "--spsa-games", "2",
+                        "--verify-games", "4", "--connect4-depth", "1", "--workers", "1", "--no-dask"]) == 0
+    out = capsys.readouterr().out
+    assert "Identical weights from the 2 runs" in out and "Texel on" in out and "verifying match, SPSA" in out
