@@ -514,6 +514,28 @@ _MISTAKES += [
 ]
 
 _MISTAKES += [
+    # -- 05 Texel's loss ---------------------------------------------------------------------------
+    Mistake("tuning_wrong_side", "the result for the player to move",
+            "The result was taken from the wrong side: it is given for the FIRST player, but the features, and "
+            "so the score, are for the player to move. When the second player is to move, turn it round: "
+            "`r = result if first_to_move else 1 - result`."),
+    Mistake("tuning_scale", "the sigmoid's scale",
+            "The scale was left out: the chance is `1 / (1 + math.exp(-scale * score))`. Evaluation units are not "
+            "log-odds; the scale K turns one into the other, and the weights are fitted with K fixed."),
+    Mistake("tuning_draws", "a draw is half a win, not a loss",
+            "A drawn game was counted as a loss. A draw is r = 0.5 for both players: its loss, "
+            "`-(0.5 * log(p) + 0.5 * log(1 - p))`, is least at p = 1/2, a score of 0. Keep the result as it is "
+            "given, 1, 0.5 or 0; never test `result == 1`."),
+    Mistake("tuning_mean", "the mean, not the sum",
+            "The losses were added up but not divided by the number of positions: the loss is their MEAN, so "
+            "that data sets of different sizes compare (and log 2 means \"no better than a coin\")."),
+    Mistake("tuning_squared", "the logistic loss, not the squared error",
+            "The squared error `(r - p) ** 2` was used (Texel's first version of the method). This exercise asks "
+            "for the logistic loss, `-(r * math.log(p) + (1 - r) * math.log(1 - p))`, the loss of logistic "
+            "regression, which punishes a confident wrong chance far more."),
+]
+
+_MISTAKES += [
     # -- how the function is written -----------------------------------------------------------
     Mistake("yield_not_return", "return, not yield",
             "Your function contains `yield`, which makes it a generator: calling it only creates a "
