@@ -239,6 +239,9 @@ def test_texel_lowers_the_training_loss_and_reports_the_held_out_one() -> None:
     fixed = [not free for free in WINDOW.free]
     assert np.array_equal(fit.weights[fixed], np.array(WINDOW.hand_weights)[fixed])
     assert "OPPONENT_THREE_SCORE" in fit.table() and "held out" in fit.summary()
+    assert len(fit.path) == len(fit.history) and np.array_equal(fit.path[-1], fit.weights)
+    assert fit.losses(train) == pytest.approx(fit.history)
+    assert fit.losses(test)[0] == pytest.approx(fit.hand_test_loss) and fit.losses(test)[-1] == fit.test_loss
 
 
 # -- SPSA -----------------------------------------------------------------------------------------

@@ -129,6 +129,7 @@ class TexelFit:
         scale: ``K``, fitted with the hand-set weights.
         weights: the fitted weights (the fixed ones as they were).
         history: the training loss before the first step and after each.
+        path: the weights before the first step and after each.
         hand_train_loss, hand_test_loss: the hand-set weights' losses on the training and
             held-out positions; ``train_loss``, ``test_loss``: the fitted weights'.
     """
@@ -137,6 +138,7 @@ class TexelFit:
     scale: float
     weights: np.ndarray
     history: list[float] = field(default_factory=list)
+    path: list[np.ndarray] = field(default_factory=list, repr=False)
     hand_train_loss: float = float("nan")
     hand_test_loss: float = float("nan")
     train_loss: float = float("nan")
@@ -150,6 +152,12 @@ class TexelFit:
             lines.append(f"{name:<22}{hand:>12g}{fitted:>12.4g}{note}")
         return "\n".join(lines)
 
+    def losses(self, positions: PositionSet) -> list[float]:
+        """The loss on ``positions`` (held-out ones, say) of the weights before the first step
+        and after each, with the fitted scale."""
+        X, r = self.tunable.feature_matrix(positions.states), positions.results
+        return [logistic_loss(weights, X, r, self.scale) for weights in self.path]
+
     def summary(self) -> str:
         """The losses, for people."""
         return (f"scale K = {self.scale:.4g}; loss on the training positions {self.hand_train_loss:.4f} (hand-set) "
@@ -159,7 +167,7 @@ class TexelFit:
 
 def fit_weights(features: np.ndarray, results: np.ndarray, start: Weights, scale: float,
                 free: Sequence[bool] | None = None, iterations: int = 50, ridge: float = 1e-6,
-                tolerance: float = 1e-9) -> tuple[np.ndarray, list[float]]:
+                tolerance: float = 1e-9, path: list[np.ndarray] | None = None) -> tuple[np.ndarray, list[float]]:
     """Minimise :func:`logistic_loss` over the free weights, from ``start``, ``scale`` fixed.
 
     Newton's method with a step halved until the loss falls; a tiny ``ridge`` (times the mean
@@ -173,6 +181,8 @@ def fit_weights(features: np.ndarray, results: np.ndarray, start: Weights, scale
         iterations: at most this many steps.
         ridge: added to the curvature's diagonal, relative to its mean.
         tolerance: stop when a step lowers the loss by less than this.
+        path: if given, the starting weights and the weights after each step are appended to it
+            (to follow a held-out loss step by step).
 
     Returns:
         The weights and the loss before the first step and after each.
@@ -184,6 +194,8 @@ def fit_weights(features: np.ndarray, results: np.ndarray, start: Weights, scale
         raise ValueError(f"{X.shape[1]} features but {w.size} starting weights and {mask.size} free flags")
     used = mask & np.any(X != 0, axis=0)  # a feature that is always 0 leaves its weight where it is
     history = [logistic_loss(w, X, r, scale)]
+    if path is not None:
+        path.append(w.copy())
     columns = X[:, used]
     for _ in range(iterations):
         p = sigmoid(scale * (X @ w))
@@ -207,6 +219,8 @@ def fit_weights(features: np.ndarray, results: np.ndarray, start: Weights, scale
             break
         w = trial
         history.append(trial_loss)
+        if path is not None:
+            path.append(w.copy())
         if loss - trial_loss < tolerance:
             break
     return w, history
@@ -227,8 +241,9 @@ def texel(tunable: Tunable, train: PositionSet, test: PositionSet | None = None,
     X = tunable.feature_matrix(train.states)
     r = train.results
     scale = fit_scale(X @ hand, r)
-    weights, history = fit_weights(X, r, hand, scale, tunable.free, iterations=iterations, ridge=ridge)
-    fit = TexelFit(tunable, scale, weights, history, hand_train_loss=history[0], train_loss=history[-1])
+    path: list[np.ndarray] = []
+    weights, history = fit_weights(X, r, hand, scale, tunable.free, iterations=iterations, ridge=ridge, path=path)
+    fit = TexelFit(tunable, scale, weights, history, path, hand_train_loss=history[0], train_loss=history[-1])
     if test is not None and len(test):
         X_test, r_test = tunable.feature_matrix(test.states), test.results
         fit.hand_test_loss = logistic_loss(hand, X_test, r_test, scale)
