@@ -1128,7 +1128,7 @@ CONCEPTS["tuning_loss"] = [
     concept("score = sum(weight * feature", "tuning_scale", "log-odds|scores"),
     concept("r = result if first_to_move else 1 - result", "tuning_wrong_side tuning_draws",
             "player to move|lost the game|x won"),
-    concept("p = 1 / (1 + math.exp(-scale * score))", "tuning_scale", "scale|log-odds"),
+    concept("p = 1 / (1 + math.exp(-scale * score))", "tuning_scale", "scale|log-odds|sigmoid|the chance"),
     concept("total += -(r * math.log(p) + (1 - r) * math.log(1 - p))", "tuning_squared tuning_draws",
             "logistic loss|draw"),
     concept("return total / len(positions)", "tuning_mean", "mean|positions"),

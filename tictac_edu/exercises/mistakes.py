@@ -576,6 +576,13 @@ EXCEPTION_HINTS: dict[tuple[str, str], str] = {
         "A math domain error: the logarithm of 0 or of a negative number, or the square root of a negative number. "
         "The Elo of a score of 1 is +inf and of 0 is -inf (test them before `math.log10`); clamp the interval's ends "
         "to [0, 1]; a variance, a sum of squares, is never negative.",
+    ("tuning_loss", "ValueError"):
+        "A math domain error: the logarithm of 0 or of a negative number. The chance `p` must lie strictly between "
+        "0 and 1, and the sigmoid `p = 1 / (1 + math.exp(-scale * score))` always does: check that line, then "
+        "`math.log(p)` and `math.log(1 - p)`.",
+    ("tuning_loss", "OverflowError"):
+        "`math.exp` overflowed: its argument was huge. The sigmoid is `1 / (1 + math.exp(-scale * score))`, with "
+        "`scale * score` between -30 and 30 in this exercise: check the sign and the scale in that line.",
     ("backup", "TypeError"):
         "A None was used in arithmetic or compared with a number: an unproven child's `proven` is None. Prove a "
         "parent from its children only once `None not in proven` (or with a proven win, 1.0, among them).",
