@@ -959,6 +959,63 @@ def centre_key_fixed_centre(state, move):
     return abs(move - 3) + (0.5 if move > 3 else 0)
 
 
+# -- 05 tuning_loss ------------------------------------------------------------------------
+
+@buggy("tuning_loss", "tuning_wrong_side", "the first player's result is used whoever is to move")
+def tuning_loss_first_players_result(weights, positions, scale):
+    total = 0.0
+    for features, _first_to_move, result in positions:
+        score = sum(w * f for w, f in zip(weights, features, strict=True))
+        p = 1 / (1 + math.exp(-scale * score))
+        total += -(result * math.log(p) + (1 - result) * math.log(1 - p))
+    return total / len(positions)
+
+
+@buggy("tuning_loss", "tuning_scale", "the score goes into the sigmoid without the scale")
+def tuning_loss_no_scale(weights, positions, scale):
+    total = 0.0
+    for features, first_to_move, result in positions:
+        score = sum(w * f for w, f in zip(weights, features, strict=True))
+        r = result if first_to_move else 1 - result
+        p = 1 / (1 + math.exp(-score))
+        total += -(r * math.log(p) + (1 - r) * math.log(1 - p))
+    return total / len(positions)
+
+
+@buggy("tuning_loss", "tuning_draws", "a draw is counted as a loss for the player to move")
+def tuning_loss_draws_lose(weights, positions, scale):
+    total = 0.0
+    for features, first_to_move, result in positions:
+        score = sum(w * f for w, f in zip(weights, features, strict=True))
+        won = (result == 1) if first_to_move else (result == 0)
+        r = 1.0 if won else 0.0
+        p = 1 / (1 + math.exp(-scale * score))
+        total += -(r * math.log(p) + (1 - r) * math.log(1 - p))
+    return total / len(positions)
+
+
+@buggy("tuning_loss", "tuning_mean", "the losses are added up, not averaged")
+def tuning_loss_sum(weights, positions, scale):
+    total = 0.0
+    for features, first_to_move, result in positions:
+        score = sum(w * f for w, f in zip(weights, features, strict=True))
+        r = result if first_to_move else 1 - result
+        p = 1 / (1 + math.exp(-scale * score))
+        total += -(r * math.log(p) + (1 - r) * math.log(1 - p))
+    return total
+
+
+@buggy("tuning_loss", "tuning_squared", "the squared error (r - p) ** 2 is averaged")
+def tuning_loss_squared_error(weights, positions, scale):
+    total = 0.0
+    for features, first_to_move, result in positions:
+        score = sum(w * f for w, f in zip(weights, features, strict=True))
+        r = result if first_to_move else 1 - result
+        p = 1 / (1 + math.exp(-scale * score))
+        total += (r - p) ** 2
+    return total / len(positions)
+
+
 # -- 06 count_fours ------------------------------------------------------------------------
 
 def _fours_with(name: str, *, per_window: bool = False, gap_open: bool = False, drop_in_five: bool = True,
