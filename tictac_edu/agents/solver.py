@@ -124,8 +124,9 @@ class SolverAgent:
             result.proven = False  # not proven optimal: the search's move, even when it found a forced result
             result.elapsed = time.perf_counter() - began
             self.last_result, self.last_source = result, "search"
-            assert result.move is not None  # iterative deepening always names a move of a game not over
-            return result.move
+            move: int | None = result.move
+            assert move is not None  # iterative deepening always names a move of a game not over
+            return move
         self.last_result = SearchResult(value=score, move=column, pv=[column], nodes=solver.nodes - nodes_before,
                                         player=state.to_move, depth=None, proven=True,
                                         elapsed=time.perf_counter() - began)

@@ -530,7 +530,7 @@ def _worker_count(executor: Executor) -> int:
     client = getattr(executor, "_client", None)  # dask.distributed's ClientExecutor
     if client is not None:
         try:
-            return max(1, sum(client.nthreads().values()))
+            return max(1, int(sum(client.nthreads().values())))
         except Exception:  # a client that cannot say: fall back to the machine's cores
             pass
     import os

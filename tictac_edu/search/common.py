@@ -20,6 +20,17 @@ Clock = Callable[[], float]
 
 INFINITY = math.inf
 
+
+def proven_outcome(low: float, high: float) -> bool:
+    """Whether proven bounds ``low <= true value <= high`` (for the player to move) settle the
+    outcome: a win (``low > 0``), a loss (``high < 0``) or a draw (both 0). The one test of
+    proof that the search and its table share.
+
+    >>> proven_outcome(1, INFINITY), proven_outcome(-INFINITY, -1), proven_outcome(0, 0), proven_outcome(0, 1)
+    (True, True, True, False)
+    """
+    return low > 0 or high < 0 or low == high == 0
+
 _PROTOCOL = ("to_move", "legal_moves", "play", "is_terminal", "utility")
 
 

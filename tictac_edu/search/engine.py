@@ -24,7 +24,7 @@ from collections.abc import Hashable
 
 from tictac_edu.games.base import GameState, Move
 from tictac_edu.search.alphabeta import AlphaBeta
-from tictac_edu.search.common import INFINITY, Clock, Evaluation
+from tictac_edu.search.common import INFINITY, Clock, Evaluation, proven_outcome
 from tictac_edu.search.ordering import MoveOrder, OrderSpec, as_move_order
 from tictac_edu.search.result import SearchResult, SearchTimeout, Tracer
 from tictac_edu.search.table import Bound, TranspositionTable
@@ -35,12 +35,6 @@ proven bounds ``low <= true value <= high``."""
 
 UNKNOWN = (-INFINITY, INFINITY)
 """The proven bounds of a position scored by a heuristic: nothing is known."""
-
-
-def proven_outcome(low: float, high: float) -> bool:
-    """Whether proven bounds settle the outcome: a win (``low > 0``), a loss (``high < 0``) or
-    a draw (both 0)."""
-    return low > 0 or high < 0 or low == high == 0
 
 
 def table_owner(state: GameState, evaluate: Evaluation | None, prefer_faster_wins: bool) -> tuple[Hashable, str]:
