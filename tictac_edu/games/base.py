@@ -19,6 +19,8 @@ Every game implements :class:`GameState`:
 ``winner``           the winning player, or ``None`` (game not over, or a draw)
 ``utility(player)``  the final score for ``player``: +1 win, 0 draw, -1 loss
                      (:class:`~tictac_edu.games.GameTree` leaves carry their own values)
+``outcome()``        for a finished game, who won and why (:class:`GameOutcome`),
+                     ``None`` while it goes on (every course game, from :class:`GameStateBase`)
 ``key()``            a hashable, deterministic key of the position (for tables)
 ``game``             the :class:`GameDescription` of the position's game
 ``str(state)``       a text board; ``_repr_svg_``/``_repr_html_`` draw it in a notebook
@@ -75,6 +77,40 @@ class Outcome(StrEnum):
     def for_opponent(self) -> Outcome:
         """The same result seen by the other player."""
         return {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN}.get(self, Outcome.DRAW)
+
+
+class Termination(StrEnum):
+    """Why a game ended: a winning ``LINE`` (k, four or five in a row), a ``FULL_BOARD`` with
+    no line (a draw), ``NO_LEGAL_MOVE`` (renju: every empty point is forbidden to Black, who
+    loses), or a textbook tree's ``LEAF``, whose value decides."""
+
+    LINE = "line"
+    FULL_BOARD = "full board"
+    NO_LEGAL_MOVE = "no legal move"
+    LEAF = "leaf"
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """How a finished game ended (like python-chess's ``board.outcome()``): the winner, or
+    ``None`` for a draw, and the reason.
+
+    >>> from tictac_edu.games import TicTacToe
+    >>> done = play_moves(TicTacToe(), [0, 3, 1, 4, 2])
+    >>> done.outcome()
+    GameOutcome(winner='X', termination=<Termination.LINE: 'line'>)
+    >>> done.outcome().result("O"), TicTacToe().outcome()
+    (<Outcome.LOSS: 'loss'>, None)
+    """
+
+    winner: Player | None
+    termination: Termination
+
+    def result(self, player: Player) -> Outcome:
+        """The game's result from ``player``'s point of view."""
+        if self.winner is None:
+            return Outcome.DRAW
+        return Outcome.WIN if self.winner == player else Outcome.LOSS
 
 
 class IllegalMoveError(ValueError):
@@ -402,6 +438,20 @@ class GameStateBase(Generic[M]):
         if winner is None:
             return 0
         return 1 if winner == player else -1
+
+    def outcome(self) -> GameOutcome | None:
+        """Who won a finished game and why (:class:`GameOutcome`); ``None`` while it goes on."""
+        if not self.is_terminal():
+            return None
+        return GameOutcome(self.winner, self.termination())
+
+    def termination(self) -> Termination:
+        """Why this finished position ended the game (games whose ends differ override it)."""
+        return Termination.LINE if self.winner is not None else Termination.FULL_BOARD
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (every game defines it)."""
+        raise NotImplementedError
 
     def undo(self) -> Self:
         """The position before the last move.

@@ -42,6 +42,7 @@ from tictac_edu.games.base import (
     IllegalMoveError,
     Player,
     Preset,
+    Termination,
     open_position,
     slot_names,
     unseal,
@@ -586,6 +587,16 @@ class Gomoku(GameStateBase[Point]):
         if exact:
             return any(_run(cells, self._size, x, y, dx, dy, colour) == 5 for dx, dy in _DIRECTIONS)
         return longest >= 5
+
+    def termination(self) -> Termination:
+        """A winning line, a full board, or (renju) Black has no legal point and loses.
+
+        >>> Gomoku.from_moves("h8 a1 h9 a2 h10 a3 h11 a4 h12").outcome()
+        GameOutcome(winner='Black', termination=<Termination.LINE: 'line'>)
+        """
+        if self._winner is None and self._black_is_stuck():
+            return Termination.NO_LEGAL_MOVE
+        return super().termination()
 
     def is_terminal(self) -> bool:
         """Whether someone has won, the board is full, or (renju) Black has no legal point."""

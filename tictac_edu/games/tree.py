@@ -17,6 +17,7 @@ from tictac_edu.games.base import (
     GameStateBase,
     IllegalMoveError,
     Player,
+    Termination,
     open_position,
     unseal,
     whole_number,
@@ -195,6 +196,10 @@ class GameTree(GameStateBase[int]):
         child._winner = _leaf_winner(leaf)
         child.__class__ = GameTree
         return child
+
+    def termination(self) -> Termination:
+        """A textbook tree ends at a leaf, whose value decides."""
+        return Termination.LEAF
 
     def is_terminal(self) -> bool:
         """Whether this node is a leaf."""

@@ -9,7 +9,7 @@ search: no evaluation, random playouts instead.
 """
 
 from tictac_edu.search.alphabeta import AlphaBeta, FreshRootWindow, OrderedMoves, StrictCutoff, alphabeta, variant
-from tictac_edu.search.common import INFINITY, Evaluation, terminal_value
+from tictac_edu.search.common import INFINITY, BudgetExhausted, Evaluation, terminal_value
 from tictac_edu.search.counting import TreeCounts, count_tree
 from tictac_edu.search.deepening import iterative_deepening
 from tictac_edu.search.engine import SearchEngine
@@ -33,3 +33,4 @@ __all__ = [
     "TranspositionTable", "TreeCounts", "alphabeta", "combine", "count_tree", "iterative_deepening", "mcts",
     "minimax", "negamax", "terminal_value", "variant",
 ]
+__all__ += ["BudgetExhausted"]

@@ -209,7 +209,7 @@ def alphabeta(state: GameState, depth: int | None = None, evaluate: Evaluation |
     >>> from tictac_edu.games import TicTacToe
     >>> result = alphabeta(TicTacToe())
     >>> result.value, result.nodes, result.outcome
-    (0, 18297, 'draw')
+    (0, 18297, <Outcome.DRAW: 'draw'>)
     """
     from tictac_edu.search.engine import SearchEngine
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from numbers import Real
 from typing import Any
 
-from tictac_edu.games.base import GameState, Player
+from tictac_edu.games.base import GameState, Outcome, Player
 
 Evaluation = Callable[[Any, Player], float]
 """``evaluate(state, player)``: a heuristic score of ``state`` from ``player``'s point of view.
@@ -94,7 +94,19 @@ def leaf_score(state: GameState, player: Player, evaluate: Evaluation | None, pr
     return terminal_value(state, player, prefer_faster_wins)
 
 
-def outcome_of(value: float) -> str:
-    """``"win"``, ``"draw"`` or ``"loss"``: what the sign of a proven value means for the
-    player it is scored for."""
-    return "win" if value > 0 else "loss" if value < 0 else "draw"
+def outcome_of(value: float) -> Outcome:
+    """What the sign of a proven value means for the player it is scored for: an
+    :class:`~tictac_edu.games.Outcome` (a string too: ``"win"``, ``"draw"`` or ``"loss"``).
+
+    >>> outcome_of(3), outcome_of(0) == "draw"
+    (<Outcome.WIN: 'win'>, True)
+    """
+    return Outcome.WIN if value > 0 else Outcome.LOSS if value < 0 else Outcome.DRAW
+
+
+class BudgetExhausted(Exception):
+    """A search, a solver or a threat search ran out of its budget (nodes or time) before it
+    finished. Each has its own subclass (:class:`~tictac_edu.search.result.SearchTimeout`,
+    :class:`~tictac_edu.solvers.connect4.SolverLimitReached`,
+    :class:`~tictac_edu.solvers.threats.ThreatSearchStopped`); catch this one to handle them
+    all alike."""
