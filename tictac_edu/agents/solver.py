@@ -118,8 +118,7 @@ class SolverAgent:
         except SolverLimitReached:
             remaining = max(started + self.time_limit - self.clock(), MIN_SEARCH_SECONDS)
             result = iterative_deepening(state, self.evaluate, time_limit=remaining, clock=self.clock,
-                                         order=list(state.game.move_order), table=TranspositionTable(),
-                                         prefer_faster_wins=True)
+                                         order=list(state.game.move_order), table=TranspositionTable())
             result.nodes += solver.nodes - nodes_before
             result.proven = False  # not proven optimal: the search's move, even when it found a forced result
             result.elapsed = time.perf_counter() - began

@@ -9,10 +9,10 @@ search: no evaluation, random playouts instead.
 """
 
 from tictac_edu.search.alphabeta import AlphaBeta, FreshRootWindow, OrderedMoves, StrictCutoff, alphabeta, variant
-from tictac_edu.search.common import INFINITY, BudgetExhausted, Evaluation, terminal_value
+from tictac_edu.search.common import INFINITY, BudgetExhausted, Evaluation, faster_wins, terminal_value
 from tictac_edu.search.counting import TreeCounts, count_tree
 from tictac_edu.search.deepening import iterative_deepening
-from tictac_edu.search.engine import SearchEngine
+from tictac_edu.search.engine import SearchEngine, SearchRules
 from tictac_edu.search.mcts import MCTS, MCTSNode, MCTSResult, MCTSSolver, OrderCandidates, mcts
 from tictac_edu.search.minimax import minimax, negamax
 from tictac_edu.search.ordering import (
@@ -33,4 +33,4 @@ __all__ = [
     "TranspositionTable", "TreeCounts", "alphabeta", "combine", "count_tree", "iterative_deepening", "mcts",
     "minimax", "negamax", "terminal_value", "variant",
 ]
-__all__ += ["BudgetExhausted"]
+__all__ += ["BudgetExhausted", "SearchRules", "faster_wins"]

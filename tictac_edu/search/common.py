@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable
 from numbers import Real
 from typing import Any
@@ -70,6 +71,33 @@ def terminal_value(state: GameState, player: Player, prefer_faster_wins: bool) -
     return utility
 
 
+def faster_wins(state: GameState, player: Player) -> float:
+    """A leaf scorer, passed to a search like an evaluation: a finished game's
+    :func:`terminal_value` for ``player`` with a win worth more the sooner it comes (and a loss
+    less bad the later it comes); 0 for a position that is not finished (it knows nothing else).
+
+    >>> from tictac_edu.games import TicTacToe, play_moves
+    >>> won = play_moves(TicTacToe(), [0, 3, 1, 4, 2])     # X wins with the fifth move
+    >>> faster_wins(won, "X"), faster_wins(won, "O"), faster_wins(TicTacToe(), "X")
+    (5, -5, 0)
+    """
+    return terminal_value(state, player, True)
+
+
+def deprecated_faster_wins(evaluate: Evaluation | None, prefer_faster_wins: bool | None,
+                           where: str) -> Evaluation | None:
+    """The evaluation a search that was given the old ``prefer_faster_wins`` flag runs with
+    (:func:`faster_wins` when the flag is set and there is no evaluation, which is what the
+    flag meant), with a ``DeprecationWarning`` naming the new way; ``evaluate`` itself when
+    the flag was not given."""
+    if prefer_faster_wins is None:
+        return evaluate
+    warnings.warn(f"{where}(prefer_faster_wins=...) is deprecated: pass the leaf scorer as the evaluation, "
+                  f"{where}(state, evaluate=faster_wins) (from tictac_edu.search import faster_wins)",
+                  DeprecationWarning, stacklevel=3)
+    return faster_wins if prefer_faster_wins and evaluate is None else evaluate
+
+
 def checked_score(value: object, state: GameState, player: Player) -> float:
     """``value`` if it is a real number, else a clear error: a NaN, ``None`` or a string from an
     evaluation would otherwise turn into a "forced win" somewhere up the tree.
@@ -86,12 +114,12 @@ def checked_score(value: object, state: GameState, player: Player) -> float:
                      f"(not NaN):\n{state}")
 
 
-def leaf_score(state: GameState, player: Player, evaluate: Evaluation | None, prefer_faster_wins: bool) -> float:
-    """The value of a leaf for ``player``: the evaluation's score if there is one, else the
-    finished game's :func:`terminal_value`."""
+def leaf_score(state: GameState, player: Player, evaluate: Evaluation | None) -> float:
+    """The value of a leaf for ``player``: the evaluation's (or leaf scorer's, such as
+    :func:`faster_wins`) score if there is one, else the finished game's utility."""
     if evaluate is not None:
         return checked_score(evaluate(state, player), state, player)
-    return terminal_value(state, player, prefer_faster_wins)
+    return state.utility(player)
 
 
 def outcome_of(value: float) -> Outcome:
