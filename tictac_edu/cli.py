@@ -27,7 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from tictac_edu.arena import SPRT, play_match
 from tictac_edu.games import game_names, new_game
@@ -538,7 +538,7 @@ class _MatchPool:
         self.main_thread = threading.current_thread() is threading.main_thread()  # signals are the main thread's
         self.previous = signal.signal(signal.SIGINT, self._interrupt) if self.main_thread else None
 
-    def _workers(self) -> list:  # the pool's processes (a private attribute, read defensively)
+    def _workers(self) -> list[Any]:  # the pool's processes (a private attribute, read defensively)
         return list((getattr(self.executor, "_processes", None) or {}).values())
 
     def _interrupt(self, signum: int, frame: object) -> None:

@@ -126,14 +126,14 @@ class SolverAgent:
         except SolverLimitReached:
             remaining = max(started + self.time_limit * SAFETY - self.clock(), MIN_SEARCH_SECONDS)
             result = iterative_deepening(state, self.evaluate, time_limit=remaining, clock=self.clock,
-                                         order=list(state.game.move_order), table=TranspositionTable(),
-                                         prefer_faster_wins=True)
+                                         order=list(state.game.move_order), table=TranspositionTable())
             result.nodes += solver.nodes - nodes_before
             result.proven = False  # not proven optimal: the search's move, even when it found a forced result
             result.elapsed = time.perf_counter() - began
             self.last_result, self.last_source = result, "search"
-            assert result.move is not None  # iterative deepening always names a move of a game not over
-            return result.move
+            move: int | None = result.move
+            assert move is not None  # iterative deepening always names a move of a game not over
+            return move
         self.last_result = SearchResult(value=score, move=column, pv=[column], nodes=solver.nodes - nodes_before,
                                         player=state.to_move, depth=None, proven=True,
                                         elapsed=time.perf_counter() - began)

@@ -42,7 +42,9 @@ from tictac_edu.games.base import (
     IllegalMoveError,
     Player,
     Preset,
+    Termination,
     open_position,
+    slot_names,
     unseal,
     whole_number,
 )
@@ -298,7 +300,7 @@ def _could_be_forbidden(cells: Sequence[int], size: int, x: int, y: int) -> bool
     return count >= 3
 
 
-class Gomoku(GameStateBase):
+class Gomoku(GameStateBase[Point]):
     """A gomoku or renju position on a ``size`` x ``size`` board (15 x 15 by default).
 
     Moves are points ``(x, y)`` (:meth:`play` also takes a name such as ``"H8"``);
@@ -310,8 +312,7 @@ class Gomoku(GameStateBase):
         rule: ``"freestyle"``, ``"standard"`` or ``"renju"`` (see the module docstring).
     """
 
-    __slots__ = ("_size", "_rule", "_cells", "_to_move", "_ply", "_winner", "_last_move", "_key", "_forbidden",
-                 "_stones", "_blocked")
+    __slots__ = ("_size", "_rule", "_cells", "_key", "_forbidden", "_stones", "_blocked")  # and GameStateBase's
 
     players: tuple[Player, Player] = (BLACK, WHITE)
 
@@ -324,10 +325,10 @@ class Gomoku(GameStateBase):
         self._size = size
         self._rule: Rule = rule
         self._cells: tuple[int, ...] = (_EMPTY,) * (size * size)
-        self._to_move: Player = BLACK
+        self._to_move = BLACK
         self._ply = 0
-        self._winner: Player | None = None
-        self._last_move: Point | None = None
+        self._winner = None
+        self._last_move = None
         self._key = 0
         self._forbidden: dict[Point, Forbidden] | None = None
         self._stones: tuple[int, ...] = ()
@@ -397,7 +398,7 @@ class Gomoku(GameStateBase):
                 raise ValueError(f"the stones already hold a finished game ({player} has five at "
                                  f"{point_name((x, y), size)}); build it with from_moves to play it")
         state = open_position(cls)
-        for name in Gomoku.__slots__ + ("_previous",):
+        for name in slot_names(Gomoku):
             setattr(state, name, getattr(empty, name))
         state._cells = tuple(cells)
         state._ply = len(everything)
@@ -437,16 +438,6 @@ class Gomoku(GameStateBase):
         return self._rule
 
     @property
-    def to_move(self) -> Player:
-        """The player whose turn it is: ``"Black"`` or ``"White"``."""
-        return self._to_move
-
-    @property
-    def ply(self) -> int:
-        """The number of stones on the board."""
-        return self._ply
-
-    @property
     def winner(self) -> Player | None:
         """The player who has made a winning line, or ``None``; under renju also White when
         Black, to move, has no legal point (every empty point is forbidden: Black loses)."""
@@ -473,11 +464,6 @@ class Gomoku(GameStateBase):
                             for index in range(size * size))
             object.__setattr__(self, "_blocked", stuck)  # a cache: the position stays what it was
         return stuck
-
-    @property
-    def last_move(self) -> Point | None:
-        """The point of the last move, ``None`` at the start (or for :meth:`from_stones`)."""
-        return self._last_move
 
     @property
     def max_plies(self) -> int:
@@ -579,7 +565,7 @@ class Gomoku(GameStateBase):
         colour = _BLACK if self._to_move == BLACK else _WHITE
         cells = list(self._cells)
         cells[index] = colour
-        child = object.__new__(Gomoku._open)  # open: its slots are filled in, then it is sealed
+        child: Gomoku = object.__new__(Gomoku._open)  # open: its slots are filled in, then it is sealed
         child._size, child._rule = size, self._rule
         child._cells = tuple(cells)
         child._to_move = WHITE if colour == _BLACK else BLACK
@@ -602,17 +588,20 @@ class Gomoku(GameStateBase):
             return any(_run(cells, self._size, x, y, dx, dy, colour) == 5 for dx, dy in _DIRECTIONS)
         return longest >= 5
 
+    def termination(self) -> Termination:
+        """A winning line, a full board, or (renju) Black has no legal point and loses.
+
+        >>> Gomoku.from_moves("h8 a1 h9 a2 h10 a3 h11 a4 h12").outcome()
+        GameOutcome(winner='Black', termination=<Termination.LINE: 'line'>)
+        """
+        if self._winner is None and self._black_is_stuck():
+            return Termination.NO_LEGAL_MOVE
+        return super().termination()
+
     def is_terminal(self) -> bool:
         """Whether someone has won, the board is full, or (renju) Black has no legal point."""
         return self._winner is not None or self._ply == self._size * self._size or \
             (self._rule == "renju" and self._black_is_stuck())
-
-    def utility(self, player: Player) -> int:
-        """+1 if ``player`` has won, -1 if they have lost, 0 for a draw or an unfinished game."""
-        winner = self.winner
-        if winner is None:
-            return 0
-        return 1 if winner == player else -1
 
     def key(self) -> int:
         """A 64-bit Zobrist key: the XOR of one random number per stone, the same in every run."""

@@ -10,10 +10,10 @@ the opponent (:class:`UniformModel`, :class:`EpsilonGreedyModel`): chance nodes 
 """
 
 from tictac_edu.search.alphabeta import AlphaBeta, FreshRootWindow, OrderedMoves, StrictCutoff, alphabeta, variant
-from tictac_edu.search.common import INFINITY, Evaluation, terminal_value
+from tictac_edu.search.common import INFINITY, BudgetExhausted, Evaluation, faster_wins, terminal_value
 from tictac_edu.search.counting import TreeCounts, count_tree
 from tictac_edu.search.deepening import iterative_deepening
-from tictac_edu.search.engine import SearchEngine
+from tictac_edu.search.engine import SearchEngine, SearchRules
 from tictac_edu.search.mcts import MCTS, MCTSNode, MCTSResult, MCTSSolver, OrderCandidates, mcts
 from tictac_edu.search.minimax import minimax, negamax
 from tictac_edu.search.ordering import (
@@ -44,4 +44,5 @@ from tictac_edu.search.expectimax import (  # noqa: E402 - chance nodes: expecti
     expectimax,
 )
 
-__all__ += ["EpsilonGreedyModel", "Expectimax", "ExpectimaxResult", "OpponentModel", "UniformModel", "expectimax"]
+__all__ += ["BudgetExhausted", "EpsilonGreedyModel", "Expectimax", "ExpectimaxResult", "OpponentModel", "SearchRules",
+            "UniformModel", "expectimax", "faster_wins"]

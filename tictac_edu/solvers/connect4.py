@@ -57,6 +57,7 @@ from dataclasses import dataclass, replace
 from operator import itemgetter
 
 from tictac_edu.games.connect4 import DEFAULT_COLUMNS, DEFAULT_ROWS, ConnectFour, bitboard_layout, centre_first_columns
+from tictac_edu.search.common import BudgetExhausted
 
 PositionLike = ConnectFour | str
 """What the solvers accept: a :class:`~tictac_edu.games.connect4.ConnectFour` position or a
@@ -85,7 +86,7 @@ _NO_LIMIT = 1 << 62
 _first = itemgetter(0)
 
 
-class SolverLimitReached(Exception):
+class SolverLimitReached(BudgetExhausted):
     """Raised when a solve runs past its node budget or deadline.
 
     What the solver learnt so far stays in its table and makes a new attempt cheaper.
