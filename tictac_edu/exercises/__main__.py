@@ -132,6 +132,10 @@ def file_command(learner: str, rest: list[str]) -> int:
             "-p", "tictac_edu.exercises.pytest_plugin", "-rfEs", *rest]
     run = run_worker({"limits": limits.__dict__, "files": [str(Path(learner).resolve())], "exercises": []},
                      limits.wall, pytest_args=args, forward_output=OUTPUT_LIMIT)
+    if not run.sandboxed:
+        from tictac_edu.exercises.sandbox import BEST_EFFORT
+
+        print(f"\nNote: {BEST_EFFORT}.", flush=True)
     if run.timed_out or run.returncode is None or run.returncode < 0 or run.returncode > 5:
         from tictac_edu.exercises.grading import _crash_detail, _ended
 

@@ -75,6 +75,7 @@ def grade(job: dict[str, Any]) -> None:
     for exercise in exercises:  # the package's code, imported before hers runs
         exercise.reference  # noqa: B018
     sandbox.install(list(job.get("allowed", [])))
+    sandbox.forbid_new_processes()
     works, errors, failed_files = [], [], []
     for path in job["files"]:
         try:
@@ -115,6 +116,7 @@ def run_pytest(job: dict[str, Any], args: list[str]) -> int:
     from tictac_edu.exercises import sandbox
 
     sandbox.install(list(job.get("allowed", [])))
+    sandbox.forbid_new_processes()
     return int(pytest.main(args))
 
 
@@ -125,7 +127,8 @@ def main(argv: list[str] | None = None) -> None:
     limits = job.get("limits", {})
     from tictac_edu.exercises import sandbox
 
-    sandbox.apply_limits(limits.get("cpu_seconds"), limits.get("memory_bytes"), limits.get("file_bytes"))
+    sandbox.apply_limits(limits.get("cpu_seconds"), limits.get("memory_bytes"), limits.get("file_bytes"),
+                         sandbox.OPEN_FILES, sandbox.PROCESSES if job.get("sandboxed") else None)
     code = 0
     try:
         if len(args) > 1 and args[1] == "--pytest":
