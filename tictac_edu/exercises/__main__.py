@@ -185,6 +185,10 @@ def file_command(learner: str, rest: list[str]) -> int:
             "-p", "tictac_edu.exercises.pytest_plugin", "-rfEs", *rest]
     run = run_worker({"limits": limits.__dict__, "files": [path], "exercises": []},
                      limits.wall, pytest_args=args, forward_output=OUTPUT_LIMIT)
+    if not run.sandboxed:
+        from tictac_edu.exercises.sandbox import BEST_EFFORT
+
+        print(f"\nNote: {BEST_EFFORT}.", flush=True)
     finished = any(record.get("type") == "done" for record in run.records)
     if not finished or run.timed_out or run.returncode is None or run.returncode < 0 or run.returncode > 5:
         from tictac_edu.exercises.grading import _crash_detail, _ended, printable

@@ -55,6 +55,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tictac_edu.exercises import sandbox
 from tictac_edu.exercises.mistakes import MISTAKES
 
 STATUSES = ("passed", "failed", "not attempted", "error", "partial")
@@ -366,6 +367,16 @@ def _child_environment(sandbox_dir: str) -> dict[str, str]:
     return env
 
 
+def sandbox_environment(scratch: str) -> dict[str, str]:
+    """The whole environment of a process in the sandbox: nothing of the teacher's but what
+    Python and the package need."""
+    env = {key: value for key, value in _child_environment(scratch).items()
+           if key.startswith(("PYTHON", "OPENBLAS_", "OMP_", "MKL_", "TICTAC_EDU_CLOCK", "LANG", "LC_"))
+           or key in ("MPLBACKEND", "TMPDIR", "TEMP", "TMP", "PATH")}
+    env.update(HOME=scratch, MPLCONFIGDIR=os.path.join(scratch, ".matplotlib"), PYTHONNOUSERSITE="1")
+    return env
+
+
 def allowed_folders() -> list[str]:
     """Folders a learner's code may write to besides its scratch folder: matplotlib's cache
     (importing matplotlib may build it)."""
@@ -386,6 +397,7 @@ class _Run:
     wall: float
     stderr: str
     timed_out: bool
+    sandboxed: bool = False
 
 
 def run_worker(job: dict[str, Any], wall_seconds: float, *, pytest_args: Sequence[str] | None = None,
@@ -399,10 +411,16 @@ def run_worker(job: dict[str, Any], wall_seconds: float, *, pytest_args: Sequenc
     os.mkdir(sandbox_dir)
     results_path = os.path.join(workdir, "results.jsonl")
     results_fd = os.open(results_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    job = dict(job, result_fd=results_fd, allowed=[sandbox_dir, *allowed_folders()])
+    sandboxed = sandbox.sandbox_available()
+    job = dict(job, result_fd=results_fd, allowed=[sandbox_dir, *allowed_folders()], sandboxed=sandboxed)
     command = [sys.executable, "-m", "tictac_edu.exercises.worker", json.dumps(job)]
     if pytest_args is not None:
         command += ["--pytest", *pytest_args]
+    env = _child_environment(sandbox_dir)
+    if sandboxed:
+        env = sandbox_environment(sandbox_dir)
+        readable = [sandbox.PACKAGE_DIR, *job.get("files", []), *job.get("readable", [])]
+        command = sandbox.bwrap_argv(command, readable, sandbox_dir, env=env, hidden=job.get("hidden", ()))
     output_path = os.path.join(workdir, "output")
     started = time.monotonic()
     timed_out = False
@@ -410,7 +428,7 @@ def run_worker(job: dict[str, Any], wall_seconds: float, *, pytest_args: Sequenc
     try:
         with open(output_path, "wb") as output:
             process = subprocess.Popen(
-                command, cwd=sandbox_dir, env=_child_environment(sandbox_dir), stdin=subprocess.DEVNULL,
+                command, cwd=sandbox_dir, env=env, stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE if forward_output else output, stderr=subprocess.STDOUT,
                 pass_fds=(results_fd,), start_new_session=True)
             os.close(results_fd)
@@ -432,7 +450,7 @@ def run_worker(job: dict[str, Any], wall_seconds: float, *, pytest_args: Sequenc
                     continue
                 if isinstance(record, dict):
                     records.append(record)
-        return _Run(records, returncode, cpu, wall, tail, timed_out)
+        return _Run(records, returncode, cpu, wall, tail, timed_out, sandboxed)
     finally:
         if results_fd >= 0:
             os.close(results_fd)
@@ -558,12 +576,14 @@ def grade_submission(submission: Submission | str | Path, exercises: Sequence[st
     grades: dict[str, ExerciseGrade] = {}
     notes: list[str] = []
     cpu = wall = 0.0
+    sandboxed = True
     started = time.monotonic()
     while todo:
         left = limits.wall - (time.monotonic() - started)
         job = {"files": list(submission.files), "exercises": todo, "student": submission.student,
                "limits": asdict(limits)}
         run = run_worker(job, max(left, 1.0))
+        sandboxed = run.sandboxed
         cpu += run.cpu
         wall += run.wall
         loaded = False
@@ -613,6 +633,8 @@ def grade_submission(submission: Submission | str | Path, exercises: Sequence[st
                 grades[name] = ExerciseGrade(submission.student, name, by_name[name].notebook, "error",
                                              message=f"not graded: the student's {limits.wall:g} s were used up")
             break
+    if not sandboxed:
+        notes.append(f"Graded without the sandbox: {sandbox.BEST_EFFORT}.")
     ordered = [grades[exercise.name] for exercise in chosen]
     return StudentGrade(submission.student, list(submission.files), ordered, notes, round(cpu, 3), round(wall, 3))
 
