@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tictac_edu.evaluation import line_evaluation, most_lines_first, threat_evaluation
 from tictac_edu.games import ConnectFour, MNKGame, TicTacToe
 from tictac_edu.games.base import GameState
-from tictac_edu.search import TranspositionTable, alphabeta
+from tictac_edu.search import TranspositionTable, alphabeta, faster_wins
 from tictac_edu.search.nullwindow import NullWindowResult, aspiration, just_above, just_below, mtdf, pvs
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -41,9 +41,11 @@ def every_variant(state: GameState, depth: int | None, evaluate: Any, guess: flo
                   order: Any, faster: bool = False) -> dict[str, NullWindowResult]:
     """Each search of the family, with and without a table, as ``name: result``."""
     found = {}
+    if faster:
+        evaluate = faster_wins
     for table in (False, True):
         suffix = " +table" if table else ""
-        options: dict[str, Any] = {"order": order, "prefer_faster_wins": faster}
+        options: dict[str, Any] = {"order": order}
         found["pvs" + suffix] = pvs(state, depth, evaluate, table=TranspositionTable() if table else None,
                                     **options)
         found["aspiration" + suffix] = aspiration(state, depth, evaluate, guess=guess, width=width,
@@ -59,13 +61,14 @@ def every_variant(state: GameState, depth: int | None, evaluate: Any, guess: flo
 def test_full_depth_searches_return_the_alphabeta_value(state: GameState, guess: int, width: float,
                                                         ordered: bool, faster: bool) -> None:
     order = most_lines_first if ordered else None
-    expected = alphabeta(state, prefer_faster_wins=faster)
+    expected = alphabeta(state, evaluate=faster_wins if faster else None)
     for name, result in every_variant(state, None, None, guess, width, order, faster).items():
         assert result.value == expected.value, name
         assert result.proven, name
         assert (result.move is None) == state.is_terminal(), name
         if result.move is not None and name.endswith("table"):  # the move found achieves the value
-            assert -alphabeta(state.play(result.move), prefer_faster_wins=faster).value == expected.value, name
+            after = alphabeta(state.play(result.move), evaluate=faster_wins if faster else None)
+            assert -after.value == expected.value, name
 
 
 @SETTINGS

@@ -33,9 +33,9 @@ import time
 from dataclasses import dataclass
 
 from tictac_edu.games.base import GameState, Move
-from tictac_edu.search.alphabeta import check_deadline
-from tictac_edu.search.common import INFINITY, Clock, Evaluation, check_search_arguments
-from tictac_edu.search.engine import UNKNOWN, Node, SearchEngine, proven_outcome
+from tictac_edu.search.alphabeta import AlphaBeta, check_deadline
+from tictac_edu.search.common import INFINITY, Clock, Evaluation, check_search_arguments, proven_outcome
+from tictac_edu.search.engine import UNKNOWN, Node, SearchEngine, table_owner
 from tictac_edu.search.ordering import OrderSpec
 from tictac_edu.search.result import SearchResult
 from tictac_edu.search.table import TranspositionTable
@@ -83,7 +83,7 @@ class PVSEngine(SearchEngine):
                 if ply == 0:
                     self.root_best = (move, value)
             alpha = max(alpha, value)
-            if self.cuts_off(alpha, beta):
+            if self.rules.cuts_off(alpha, beta):
                 if index + 1 < len(moves):
                     high = INFINITY
                 self.cut(state, move, ply, depth, (alpha, beta), moves[index + 1:], number)
@@ -106,16 +106,12 @@ class PVSEngine(SearchEngine):
 
 
 def _engine(engine_class: type[SearchEngine], state: GameState, depth: int | None, evaluate: Evaluation | None,
-            order: OrderSpec, table: TranspositionTable | None, prefer_faster_wins: bool,
-            deadline: float | None, clock: Clock) -> SearchEngine:
+            order: OrderSpec, table: TranspositionTable | None, deadline: float | None, clock: Clock) -> SearchEngine:
     check_search_arguments(state, depth, evaluate)
     check_deadline(deadline)
-    engine = engine_class(evaluate, prefer_faster_wins=prefer_faster_wins, order=order, table=table,
-                          deadline=deadline, clock=clock)
+    engine = engine_class(evaluate, rules=AlphaBeta(), order=order, table=table, deadline=deadline, clock=clock)
     if table is not None:
-        from tictac_edu.search.engine import table_owner
-
-        table.claim(*table_owner(state, evaluate, prefer_faster_wins))
+        table.claim(*table_owner(state, evaluate))
     return engine
 
 
@@ -136,7 +132,7 @@ def _result(engine: SearchEngine, state: GameState, depth: int | None, value: fl
 
 
 def pvs(state: GameState, depth: int | None = None, evaluate: Evaluation | None = None, *,
-        order: OrderSpec = None, table: TranspositionTable | None = None, prefer_faster_wins: bool = False,
+        order: OrderSpec = None, table: TranspositionTable | None = None,
         deadline: float | None = None, clock: Clock = time.monotonic) -> NullWindowResult:
     """Principal variation search (NegaScout): the alpha-beta value of ``state`` for its player
     to move, every move after the first searched with a null window (see :class:`PVSEngine`).
@@ -150,14 +146,14 @@ def pvs(state: GameState, depth: int | None = None, evaluate: Evaluation | None 
     (0, 18016)
     """
     started = time.perf_counter()
-    engine = _engine(PVSEngine, state, depth, evaluate, order, table, prefer_faster_wins, deadline, clock)
+    engine = _engine(PVSEngine, state, depth, evaluate, order, table, deadline, clock)
     value, pv, low, high = engine.node(state, INFINITY if depth is None else depth, -INFINITY, INFINITY, 0, None)
     return _result(engine, state, depth, value, pv, (low, high), started, 1)
 
 
 def aspiration(state: GameState, depth: int | None = None, evaluate: Evaluation | None = None, *,
                guess: float = 0, width: float = 1, order: OrderSpec = None,
-               table: TranspositionTable | None = None, prefer_faster_wins: bool = False,
+               table: TranspositionTable | None = None,
                deadline: float | None = None, clock: Clock = time.monotonic) -> NullWindowResult:
     """Alpha-beta at the root with the window ``(guess - width, guess + width)``.
 
@@ -183,7 +179,7 @@ def aspiration(state: GameState, depth: int | None = None, evaluate: Evaluation 
     if not width > 0:
         raise ValueError(f"an aspiration window needs a width > 0, not {width!r}")
     started = time.perf_counter()
-    engine = _engine(SearchEngine, state, depth, evaluate, order, table, prefer_faster_wins, deadline, clock)
+    engine = _engine(SearchEngine, state, depth, evaluate, order, table, deadline, clock)
     plies = INFINITY if depth is None else depth
     alpha, beta = guess - width, guess + width
     low, high = -INFINITY, INFINITY
@@ -202,7 +198,7 @@ def aspiration(state: GameState, depth: int | None = None, evaluate: Evaluation 
 
 def mtdf(state: GameState, depth: int | None = None, evaluate: Evaluation | None = None, *,
          guess: float = 0, order: OrderSpec = None, table: TranspositionTable | None = None,
-         prefer_faster_wins: bool = False, deadline: float | None = None,
+         deadline: float | None = None,
          clock: Clock = time.monotonic) -> NullWindowResult:
     """MTD(f) (Plaat et al., 1996): the alpha-beta value of ``state`` by null-window searches only.
 
@@ -230,7 +226,7 @@ def mtdf(state: GameState, depth: int | None = None, evaluate: Evaluation | None
     (0, 2)
     """
     started = time.perf_counter()
-    engine = _engine(SearchEngine, state, depth, evaluate, order, table, prefer_faster_wins, deadline, clock)
+    engine = _engine(SearchEngine, state, depth, evaluate, order, table, deadline, clock)
     plies = INFINITY if depth is None else depth
     lower, upper = -INFINITY, INFINITY
     proved = UNKNOWN

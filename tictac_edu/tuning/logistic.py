@@ -36,7 +36,8 @@ EPSILON = 1e-12
 def sigmoid(x: np.ndarray | float) -> np.ndarray:
     """``1 / (1 + exp(-x))``, computed without overflow."""
     x = np.asarray(x, dtype=float)
-    return np.exp(-np.logaddexp(0.0, -x))
+    chance: np.ndarray = np.exp(-np.logaddexp(0.0, -x))
+    return chance
 
 
 def _check(features: np.ndarray, results: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
