@@ -33,9 +33,9 @@ def test_tictactoe_search(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_playouts(capsys: pytest.CaptureFixture[str]) -> None:
-    load("playouts").main(["--seconds", "0.01", "--repeat", "1", "--games", "tictactoe"])
+    load("playouts").main(["--seconds", "0.01", "--repeat", "1", "--games", "tictactoe", "gomoku-9"])
     out = capsys.readouterr().out
-    assert "state.random_playout(rng)" in out
+    assert "state.random_playout(rng)" in out and "Gomoku, 9 x 9" in out
     assert "plain protocol" in out
 
 

@@ -17,7 +17,7 @@ from tictac_edu.evaluation import line_evaluation
 from tictac_edu.evaluation.connect4 import threat_evaluation
 from tictac_edu.games import ConnectFour, GameTree, MNKGame, TicTacToe, play_moves
 from tictac_edu.games.base import GameState
-from tictac_edu.search import alphabeta, minimax
+from tictac_edu.search import alphabeta, faster_wins, minimax
 from tictac_edu.search.expectimax import (
     EpsilonGreedyModel,
     UniformModel,
@@ -184,9 +184,9 @@ def test_bad_models_and_arguments_are_named() -> None:
 @given(TICTACTOE, st.booleans())
 def test_with_all_probability_on_the_minimax_reply_expectimax_is_minimax(state: TicTacToe, faster: bool) -> None:
     board = state.board
-    reply = (lambda s: alphabeta(s, prefer_faster_wins=True).move) if faster else minimax_reply
+    reply = (lambda s: alphabeta(s, evaluate=faster_wins).move) if faster else minimax_reply
     result = expectimax(state, EpsilonGreedyModel(reply, 0.0), prefer_faster_wins=faster)
-    expected = minimax(state, prefer_faster_wins=faster)
+    expected = minimax(state, evaluate=faster_wins if faster else None)
     assert result.value == expected.value
     if not state.is_terminal():
         assert result.move_values[result.move] == expected.value

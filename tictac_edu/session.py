@@ -32,7 +32,7 @@ True
 True
 >>> answer = session.ai_move()
 >>> answer.move, answer.proven, answer.outcome                  # O's view: a proven draw
-(0, True, 'draw')
+(0, True, <Outcome.DRAW: 'draw'>)
 >>> session.play(0)
 False
 >>> session.message
@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from tictac_edu.agents import Agent, RandomAgent, SearchAgent, difficulty_agent
-from tictac_edu.games.base import GameState, IllegalMoveError, Move, Player
+from tictac_edu.games.base import GameState, IllegalMoveError, Move, Outcome, Player
 from tictac_edu.search.mcts import MCTSResult
 from tictac_edu.search.result import SearchResult
 
@@ -390,8 +390,9 @@ class AIMove:
         return self.result is not None and self.result.proven and self.result.value is not None
 
     @property
-    def outcome(self) -> str | None:
-        """``"win"``, ``"draw"`` or ``"loss"`` for :attr:`player` when :attr:`proven`, else ``None``."""
+    def outcome(self) -> Outcome | None:
+        """The :class:`~tictac_edu.games.Outcome` (win, draw or loss) for :attr:`player` when
+        :attr:`proven`, else ``None``."""
         return self.result.outcome if self.result is not None else None
 
     def random_words(self) -> str:

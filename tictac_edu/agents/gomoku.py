@@ -169,7 +169,7 @@ class ThreatAgent:
             return move, source, SearchResult(value=None, move=move, pv=[move], nodes=nodes, player=player,
                                               proven=False)
         result = iterative_deepening(state, self.evaluate, time_limit=remaining, clock=self.clock, order=order,
-                                     table=TranspositionTable(1 << 16), prefer_faster_wins=True)
+                                     table=TranspositionTable(1 << 16))
         result.nodes += nodes
         result.proven = False  # the search looked at candidate moves only: an estimate
         assert result.move is not None

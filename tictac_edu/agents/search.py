@@ -16,7 +16,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 from tictac_edu.games.base import GameState, Move
 from tictac_edu.search import SearchResult, TranspositionTable, alphabeta, iterative_deepening, minimax
-from tictac_edu.search.common import Clock, Evaluation
+from tictac_edu.search.common import Clock, Evaluation, faster_wins
 from tictac_edu.search.ordering import OrderSpec
 
 
@@ -74,7 +74,9 @@ class SearchAgent:
         evaluate: ``evaluate(state, player)`` for depth-limited search.
         order: move ordering for alpha-beta.
         use_table: give each alpha-beta search a fresh transposition table.
-        prefer_faster_wins: win as quickly, and lose as slowly, as possible.
+        prefer_faster_wins: win as quickly, and lose as slowly, as possible: without an
+            ``evaluate``, the search scores finished games with the leaf scorer
+            :func:`~tictac_edu.search.common.faster_wins`.
         randomness: the chance of playing a random legal move instead (for easy levels).
         seed: seed for the random choices.
         name: shown on boards and in match tables.
@@ -124,16 +126,15 @@ class SearchAgent:
     def search(self, state: GameState) -> SearchResult:
         """Run this agent's search on ``state`` (no randomness) and return the result."""
         check_can_move(state)
+        evaluate = self.evaluate if self.evaluate is not None or not self.prefer_faster_wins else faster_wins
         if self.algorithm == "minimax":
-            return minimax(state, self.depth, self.evaluate, prefer_faster_wins=self.prefer_faster_wins)
+            return minimax(state, self.depth, evaluate)
         table = TranspositionTable() if self.use_table else None
         if self.time_limit is not None:
             assert self.evaluate is not None
             return iterative_deepening(state, self.evaluate, time_limit=self.time_limit, max_depth=self.depth,
-                                       clock=self.clock, order=self.order, table=table,
-                                       prefer_faster_wins=self.prefer_faster_wins)
-        return alphabeta(state, self.depth, self.evaluate, order=self.order, table=table,
-                         prefer_faster_wins=self.prefer_faster_wins)
+                                       clock=self.clock, order=self.order, table=table)
+        return alphabeta(state, self.depth, evaluate, order=self.order, table=table)
 
     def choose_move(self, state: GameState) -> Move:
         """The searched best move, or, with probability ``randomness``, a random legal move."""

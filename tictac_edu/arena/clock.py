@@ -105,4 +105,4 @@ def count_work(agent: object, readings_per_second: float | None = None, *, spars
     else:
         raise ValueError(f"{name} reads its clock only now and then, so a work clock would not keep its time limit "
                          "(give sparse_reader=True to make it replay anyway)")
-    agent.clock = WorkClock(default if readings_per_second is None else readings_per_second)  # type: ignore[attr-defined]
+    agent.clock = WorkClock(default if readings_per_second is None else readings_per_second)

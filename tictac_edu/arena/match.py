@@ -51,7 +51,7 @@ from tictac_edu.arena.stats import (
     pentanomial_elo,
     trinomial_elo,
 )
-from tictac_edu.games.base import GameState, IllegalMoveError, Move, Player
+from tictac_edu.games.base import GameState, IllegalMoveError, Move, Outcome, Player
 
 AUTO_PROGRESS_GAMES = 20
 """``progress=None`` shows a bar for matches (and tournaments) of more games than this."""
@@ -105,6 +105,18 @@ class GameRecord:
     opening_plies: int = 0
     move_seconds: dict[str, list[float]] = field(default_factory=dict, repr=False)
 
+    def result(self, name: str) -> Outcome:
+        """The game's result for the agent called ``name`` (one of :attr:`first`, :attr:`second`)."""
+        if name not in (self.first, self.second):
+            raise ValueError(f"{name!r} did not play this game ({self.first} against {self.second})")
+        if self.winner is None:
+            return Outcome.DRAW
+        return Outcome.WIN if self.winner == name else Outcome.LOSS
+
+
+POINTS = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
+"""What a game's result scores in a match."""
+
 
 @dataclass
 class PairRecord:
@@ -128,7 +140,7 @@ class PairRecord:
 
     def points(self, name: str) -> float:
         """The points ``name`` scored in the pair's games (1 a win, 1/2 a draw)."""
-        return sum(1.0 if game.winner == name else 0.5 if game.winner is None else 0.0 for game in self.games)
+        return sum(POINTS[game.result(name)] for game in self.games)
 
 
 @dataclass
@@ -530,7 +542,7 @@ def _worker_count(executor: Executor) -> int:
     client = getattr(executor, "_client", None)  # dask.distributed's ClientExecutor
     if client is not None:
         try:
-            return max(1, sum(client.nthreads().values()))
+            return max(1, int(sum(client.nthreads().values())))
         except Exception:  # a client that cannot say: fall back to the machine's cores
             pass
     import os

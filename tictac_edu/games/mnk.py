@@ -16,6 +16,7 @@ Cells are numbered row-major from 0 (0..8 on tic-tac-toe)::
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from html import escape
@@ -194,7 +195,11 @@ def mnk_description(rows: int, columns: int, k: int) -> GameDescription:
         opening_plies=1)  # tic-tac-toe: every first move draws with perfect play, some second moves lose
 
 
-class MNKGame(GameStateBase):
+Symmetry = Callable[[int, int], tuple[int, int]]
+"""A symmetry of the board: ``(row, column) -> (row, column)``."""
+
+
+class MNKGame(GameStateBase[int]):
     """A position of the m,n,k game: ``rows`` x ``columns`` board, ``k`` in a row wins.
 
     X moves first. Moves are cell indices, row-major from 0; :meth:`legal_moves` lists the
@@ -211,7 +216,7 @@ class MNKGame(GameStateBase):
     . . . . .
     """
 
-    __slots__ = ("_geometry", "_board", "_empty", "_to_move", "_ply", "_winner", "_last_move", "_x", "_o")
+    __slots__ = ("_geometry", "_board", "_empty", "_x", "_o")  # and the protocol's, in GameStateBase
 
     players: tuple[Player, Player] = (X, O)
 
@@ -221,11 +226,11 @@ class MNKGame(GameStateBase):
         self._geometry = _geometry(rows, columns, k)
         self._board: tuple[Player | None, ...] | None = (EMPTY,) * (rows * columns)
         self._empty: tuple[int, ...] = tuple(range(rows * columns))
-        self._to_move: Player = X
+        self._to_move = X
         self._ply = 0
-        self._winner: Player | None = None
-        self._last_move: int | None = None
-        self._previous: Self | None = None
+        self._winner = None
+        self._last_move = None
+        self._previous = None
         self._x = self._o = 0  # X's and O's cells as bits (bit i: cell i)
         self.__class__ = sealed
 
@@ -260,26 +265,6 @@ class MNKGame(GameStateBase):
             object.__setattr__(self, "_board", board)  # a cache: the position stays what it was
         return board
 
-    @property
-    def to_move(self) -> Player:
-        """The player whose turn it is."""
-        return self._to_move
-
-    @property
-    def ply(self) -> int:
-        """The number of moves played."""
-        return self._ply
-
-    @property
-    def winner(self) -> Player | None:
-        """The player with k in a row, or ``None``."""
-        return self._winner
-
-    @property
-    def last_move(self) -> int | None:
-        """The cell of the last move, ``None`` on the empty board."""
-        return self._last_move
-
     # -- the protocol -------------------------------------------------------------------
 
     @property
@@ -310,7 +295,7 @@ class MNKGame(GameStateBase):
         if (self._x | self._o) & bit or self._winner is not None:
             raise self._illegal(move, cell)
         sealed = type(self)
-        child = object.__new__(sealed._open)  # open: its slots are filled in, then it is sealed
+        child: Self = object.__new__(sealed._open)  # open: its slots are filled in, then it is sealed
         child._geometry = geometry
         child._board = None
         empty = self._empty
@@ -347,12 +332,6 @@ class MNKGame(GameStateBase):
     def is_terminal(self) -> bool:
         """Whether someone has k in a row or the board is full."""
         return self._winner is not None or not self._empty
-
-    def utility(self, player: Player) -> int:
-        """+1 if ``player`` has won, -1 if they have lost, 0 for a draw or an unfinished game."""
-        if self.winner is None:
-            return 0
-        return 1 if self.winner == player else -1
 
     def key(self) -> int:
         """The position as one whole number: X's cells as bits, then O's cells as the bits above
@@ -406,8 +385,8 @@ class MNKGame(GameStateBase):
         """The :meth:`key` of the position under every symmetry of the board (8 if square, else
         4), the position itself first."""
         rows, cols = self.rows, self.columns
-        maps = [lambda r, c: (r, c), lambda r, c: (r, cols - 1 - c), lambda r, c: (rows - 1 - r, c),
-                lambda r, c: (rows - 1 - r, cols - 1 - c)]
+        maps: list[Symmetry] = [lambda r, c: (r, c), lambda r, c: (r, cols - 1 - c), lambda r, c: (rows - 1 - r, c),
+                                lambda r, c: (rows - 1 - r, cols - 1 - c)]
         if rows == cols:
             maps += [lambda r, c: (c, r), lambda r, c: (c, rows - 1 - r), lambda r, c: (cols - 1 - c, r),
                      lambda r, c: (cols - 1 - c, rows - 1 - r)]

@@ -7,15 +7,18 @@ runs the same search with the best line, tables, learning move orders, a deadlin
 proven values around it. :func:`mcts` (:class:`MCTS`, :class:`MCTSSolver`) is Monte Carlo tree
 search: no evaluation, random playouts instead. :func:`expectimax` searches against a model of
 the opponent (:class:`UniformModel`, :class:`EpsilonGreedyModel`): chance nodes instead of MIN nodes.
+:func:`aspiration`, :func:`pvs` and :func:`mtdf`
+are the null-window family (:mod:`tictac_edu.search.nullwindow`).
 """
 
 from tictac_edu.search.alphabeta import AlphaBeta, FreshRootWindow, OrderedMoves, StrictCutoff, alphabeta, variant
-from tictac_edu.search.common import INFINITY, Evaluation, terminal_value
+from tictac_edu.search.common import INFINITY, BudgetExhausted, Evaluation, faster_wins, terminal_value
 from tictac_edu.search.counting import TreeCounts, count_tree
 from tictac_edu.search.deepening import iterative_deepening
-from tictac_edu.search.engine import SearchEngine
+from tictac_edu.search.engine import SearchEngine, SearchRules
 from tictac_edu.search.mcts import MCTS, MCTSNode, MCTSResult, MCTSSolver, OrderCandidates, mcts
 from tictac_edu.search.minimax import minimax, negamax
+from tictac_edu.search.nullwindow import NullWindowResult, PVSEngine, aspiration, mtdf, pvs
 from tictac_edu.search.ordering import (
     HistoryHeuristic,
     KeyOrder,
@@ -44,4 +47,6 @@ from tictac_edu.search.expectimax import (  # noqa: E402 - chance nodes: expecti
     expectimax,
 )
 
-__all__ += ["EpsilonGreedyModel", "Expectimax", "ExpectimaxResult", "OpponentModel", "UniformModel", "expectimax"]
+__all__ += ["BudgetExhausted", "EpsilonGreedyModel", "Expectimax", "ExpectimaxResult", "NullWindowResult",
+            "OpponentModel", "PVSEngine", "SearchRules", "UniformModel", "aspiration", "expectimax", "faster_wins",
+            "mtdf", "pvs"]

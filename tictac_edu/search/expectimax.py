@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from tictac_edu.games.base import GameState, Move, Player
-from tictac_edu.search.common import Evaluation, check_search_arguments, leaf_score
+from tictac_edu.search.common import Evaluation, check_search_arguments, faster_wins, leaf_score
 from tictac_edu.search.result import SearchResult
 
 Distribution = list[tuple[Move, float]]
@@ -177,7 +177,7 @@ class Expectimax:
                  prefer_faster_wins: bool = False, *, check: bool = True) -> None:
         self.root_player = root_player
         self.model = model
-        self.evaluate = evaluate
+        self.evaluate = evaluate if evaluate is not None or not prefer_faster_wins else faster_wins
         self.prefer_faster_wins = prefer_faster_wins
         self.check = check
         self.nodes = 0
@@ -189,7 +189,7 @@ class Expectimax:
         and the line the search expects (best moves and the most likely replies)."""
         self.nodes += 1
         if state.is_terminal() or depth <= 0:
-            return leaf_score(state, self.root_player, self.evaluate, self.prefer_faster_wins), []
+            return leaf_score(state, self.root_player, self.evaluate), []
         key = (state.key(), depth)
         if key in self.table:
             self.table_hits += 1
@@ -278,7 +278,7 @@ def expectimax(state: GameState, model: OpponentModel, depth: int | None = None,
     run.nodes = 1
     limit = math.inf if depth is None else depth
     if state.is_terminal() or limit <= 0:
-        value = leaf_score(state, state.to_move, evaluate, prefer_faster_wins)
+        value = leaf_score(state, state.to_move, run.evaluate)
         line: list[Move] = []
         values: dict[Move, float] = {}
     else:

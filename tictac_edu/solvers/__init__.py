@@ -16,6 +16,7 @@ from tictac_edu.solvers.connect4 import (
 from tictac_edu.solvers.threats import (
     ThreatResult,
     ThreatSearch,
+    ThreatSearchStopped,
     find_vcf,
     find_vct,
     must_block,
@@ -25,3 +26,4 @@ from tictac_edu.solvers.threats import (
 
 __all__ = ["STEPS", "Solver", "SolverLimitReached", "StepSolver", "Steps", "loss_score", "win_score"]
 __all__ += ["ThreatResult", "ThreatSearch", "find_vcf", "find_vct", "must_block", "threat_search", "win_in_one"]
+__all__ += ["ThreatSearchStopped"]

@@ -183,7 +183,7 @@ def heatmap_points(state: Any, radius: int = HEATMAP_RADIUS) -> list[Point]:
     """The heatmap's candidate points: the legal points within ``radius`` steps of a stone, row
     by row from the top-left; every legal point on an empty board (so Black's forbidden points
     under renju are never candidates)."""
-    legal = state.legal_moves()
+    legal: list[Point] = state.legal_moves()
     stones = [point for player in state.players for point in state.stones(player)]
     if not stones:
         return legal
