@@ -29,6 +29,10 @@ from tictac_edu.search.expectimax import (
 
 __all__ = ["ExpectimaxAgent", "LevelPolicy", "UniformModel", "level_model"]
 
+TABLE_LIMIT = 200_000
+"""Positions an agent remembers for one side before it starts its table afresh (some tens of
+megabytes; tic-tac-toe's whole tree needs about six thousand)."""
+
 
 class ExpectimaxAgent:
     """Chooses the move with the best *expected* score against ``model``: an
@@ -46,7 +50,8 @@ class ExpectimaxAgent:
     ``last_result`` is the :class:`~tictac_edu.search.expectimax.ExpectimaxResult` of the last
     move: its ``value`` is the expected score for the player who moved, never ``proven``. The
     agent keeps the values it found from move to move and game to game, one table for each side
-    it plays (the model's distribution depends on the position alone, so they stay exact).
+    it plays (the model's distribution depends on the position alone, so they stay exact), up to
+    :data:`TABLE_LIMIT` positions.
     """
 
     def __init__(self, model: OpponentModel, *, depth: int | None = None, evaluate: Evaluation | None = None,
@@ -73,6 +78,8 @@ class ExpectimaxAgent:
         """Run this agent's search on ``state`` and return the result."""
         check_can_move(state)
         table = self.tables.setdefault(state.to_move, {})
+        if len(table) > TABLE_LIMIT:
+            table.clear()  # start afresh rather than grow without end over a long match
         return expectimax(state, self.model, self.depth, self.evaluate, prefer_faster_wins=self.prefer_faster_wins,
                           table=table)
 
