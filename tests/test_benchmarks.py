@@ -51,6 +51,9 @@ def test_agents_time(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Tic-tac-toe" in out and "perfect" in out
     assert "Connect Four" in out
+    load("agents_time").main(["--positions", "1", "--games", "connect4", "--levels", "hard", "--gaps"])
+    out = capsys.readouterr().out
+    assert "longest CPU between two clock readings" in out and "worst wall" in out
 
 
 def test_help(capsys: pytest.CaptureFixture[str]) -> None:

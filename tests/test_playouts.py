@@ -1,5 +1,5 @@
-"""Gomoku's random playout on bits plays the game of the rules: the same random draws, played
-through the protocol (``play``, ``winner``, the forbidden points), give the same result."""
+"""The random playouts on bits play the game of the rules: the same random draws, played
+through the protocol (``play``, ``winner``, gomoku's forbidden points), give the same result."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ import random
 
 import pytest
 
-from tictac_edu.games import Gomoku
+from tictac_edu.games import Gomoku, MNKGame
 from tictac_edu.games.base import Player
 from tictac_edu.games.gomoku import BLACK, WHITE, _five_along, _playout_lines
+from tictac_edu.games.mnk import _geometry
+from tictac_edu.games.mnk import _playout_lines as _mnk_playout_lines
 
 
 def protocol_playout(state: Gomoku, rng: random.Random) -> Player | None:
@@ -88,3 +90,36 @@ def test_a_six_is_a_win_only_where_five_or_more_win() -> None:
 def test_the_fast_playout_of_a_finished_game_is_its_winner() -> None:
     won = Gomoku.from_moves("h8 a1 i8 a2 j8 a3 k8 a4 l8")
     assert won.winner == BLACK and won.random_playout(random.Random(1)) == BLACK
+
+
+def shuffled_protocol_playout(state: MNKGame, rng: random.Random) -> Player | None:
+    """:meth:`MNKGame.random_playout`'s order of moves (the legal moves shuffled once), each
+    played through the protocol, which alone says who has won."""
+    cells = state.legal_moves()
+    rng.shuffle(cells)
+    for cell in cells:
+        if state.is_terminal():
+            break
+        state = state.play(cell)
+    return state.winner
+
+
+@pytest.mark.parametrize("shape", [(3, 3, 3), (5, 5, 3), (4, 7, 4), (9, 9, 5), (15, 15, 5), (1, 6, 3)],
+                         ids=lambda shape: "x".join(map(str, shape)))
+def test_the_mnk_playout_tries_every_line_and_reaches_the_result_of_the_protocol(shape: tuple[int, int, int]) -> None:
+    """The lines a playout tries after a move, direction by direction, are exactly the lines
+    through that cell; and from random positions the playout wins where the protocol does."""
+    rows, columns, k = shape
+    lines = _mnk_playout_lines(rows, columns, k)
+    for cell in range(rows * columns):
+        tried = sorted(window for _near, windows in lines[cell] for window in windows)
+        assert tried == sorted(_geometry(rows, columns, k).win_masks[cell]), cell
+    rng = random.Random(str(shape))
+    for _ in range(60):
+        state = MNKGame(rows, columns, k)
+        for _ in range(rng.randint(0, rows * columns // 2)):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        seed = rng.getrandbits(32)
+        assert state.random_playout(random.Random(seed)) == shuffled_protocol_playout(state, random.Random(seed))

@@ -109,6 +109,30 @@ def _geometry(rows: int, columns: int, k: int) -> _Geometry:
     return _Geometry(rows, columns, k, size, tuple(tuple(m) for m in masks))
 
 
+@cache
+def _playout_lines(rows: int, columns: int, k: int) -> tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], ...]:
+    """For each cell, one entry per direction with a line of ``k`` through it: the bits of the
+    cells within ``k - 1`` steps along that direction (the cell included), and that
+    direction's ``(shift, mask)`` lines from :class:`_Geometry`'s ``win_masks``. Built the first
+    time a board of this size plays a random playout."""
+    geometry = _geometry(rows, columns, k)
+    found = []
+    for cell in range(rows * columns):
+        row, col = divmod(cell, columns)
+        entries = []
+        for d_row, d_col in _DIRECTIONS:
+            near = 0
+            for step in range(1 - k, k):
+                r, c = row + step * d_row, col + step * d_col
+                if 0 <= r < rows and 0 <= c < columns:
+                    near |= 1 << (r * columns + c)
+            windows = tuple((shift, mask) for shift, mask in geometry.win_masks[cell] if (mask << shift) & ~near == 0)
+            if windows:
+                entries.append((near, windows))
+        found.append(tuple(entries))
+    return tuple(found)
+
+
 def _check_size(rows: object, columns: object, k: object) -> None:
     for name, value in (("rows", rows), ("columns", columns), ("k", k)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
@@ -352,21 +376,27 @@ class MNKGame(GameStateBase[int]):
         draw). This position is unchanged: the playout works on bits, not on new positions.
 
         Shuffling the empty cells once and playing them in that order is the same as choosing
-        a random empty cell at every move, and far cheaper.
+        a random empty cell at every move, and far cheaper. After each move the lines through
+        the new mark are tried only along a direction that now holds ``k`` of the player's
+        marks within ``k - 1`` cells of it (one count of bits, :func:`_playout_lines`): on a
+        big board most moves try none.
         """
         if self._winner is not None:
             return self._winner
         cells = list(self._empty)
         rng.shuffle(cells)
-        win_masks = self._geometry.win_masks
+        geometry = self._geometry
+        lines, k = _playout_lines(geometry.rows, geometry.columns, geometry.k), geometry.k
         stones = [self._x, self._o]
         mover = 0 if self._to_move is X else 1
         for cell in cells:
             mine = stones[mover] | (1 << cell)
             stones[mover] = mine
-            for shift, mask in win_masks[cell]:
-                if (mine >> shift) & mask == mask:
-                    return X if mover == 0 else O
+            for near, windows in lines[cell]:
+                if (mine & near).bit_count() >= k:
+                    for shift, mask in windows:
+                        if (mine >> shift) & mask == mask:
+                            return X if mover == 0 else O
             mover ^= 1
         return None
 
