@@ -278,6 +278,7 @@ BUGGY_ALPHABETA = "from tictac_edu.exercises import buggy\n\n\ndef alphabeta(*ar
                   "    return buggy.alphabeta_strict(*args)\n"
 
 
+@pytest.mark.slow
 def test_a_selection_that_runs_some_tests_of_an_exercise_is_partial_not_passed(tmp_path):
     learner = tmp_path / "bob.py"
     learner.write_text(BUGGY_ALPHABETA)
@@ -293,6 +294,7 @@ def test_a_selection_that_runs_some_tests_of_an_exercise_is_partial_not_passed(t
     assert "Per exercise (of 1 student)" in output
 
 
+@pytest.mark.slow
 def test_the_exercise_option_runs_every_test_of_one_exercise(tmp_path):
     learner = tmp_path / "bob.py"
     learner.write_text(BUGGY_ALPHABETA)
@@ -309,6 +311,7 @@ def test_the_exercise_option_runs_every_test_of_one_exercise(tmp_path):
 
 # -- the teacher's command: files that end the process, bad options, odd paths ------------------------
 
+@pytest.mark.slow
 def test_a_file_that_ends_the_process_is_reported_with_a_failing_status(tmp_path):
     at_import = tmp_path / "ends_at_import.py"
     at_import.write_text("import os\n" + solution_source("winner") + "\nos._exit(0)\n")
@@ -417,6 +420,7 @@ def test_students_of_one_name_are_told_apart_by_the_folders_given(tmp_path):
     assert find_submissions([tmp_path / "c" / "alice.py"])[0].student == "alice"
 
 
+@pytest.mark.slow
 def test_the_command_line_names_what_it_did_not_grade(tmp_path):
     folder = _odd_class(tmp_path)
     result = _run("grade", str(folder), "--exercise", "winner", "--json", "grades.json", cwd=tmp_path)
