@@ -24,7 +24,9 @@ from tictac_edu.exercises.registry import get_exercise
 
 REPO = Path(__file__).resolve().parents[1]
 FEW = ["legal_moves", "winner"]
-QUICK = Limits(load_cpu_seconds=1.0, cpu_seconds=60, wall_seconds=120)
+QUICK = Limits(load_cpu_seconds=1.0, cpu_seconds=60, wall_seconds=900)
+"""Short CPU limits (what the tests judge by); a wall-clock limit no busy machine reaches (no
+learner file here sleeps: each loop is stopped by its CPU limit)."""
 
 
 def _buggy_source(function, name: str) -> str:
@@ -278,6 +280,7 @@ BUGGY_ALPHABETA = "from tictac_edu.exercises import buggy\n\n\ndef alphabeta(*ar
                   "    return buggy.alphabeta_strict(*args)\n"
 
 
+@pytest.mark.slow
 def test_a_selection_that_runs_some_tests_of_an_exercise_is_partial_not_passed(tmp_path):
     learner = tmp_path / "bob.py"
     learner.write_text(BUGGY_ALPHABETA)
@@ -293,6 +296,7 @@ def test_a_selection_that_runs_some_tests_of_an_exercise_is_partial_not_passed(t
     assert "Per exercise (of 1 student)" in output
 
 
+@pytest.mark.slow
 def test_the_exercise_option_runs_every_test_of_one_exercise(tmp_path):
     learner = tmp_path / "bob.py"
     learner.write_text(BUGGY_ALPHABETA)
@@ -309,6 +313,7 @@ def test_the_exercise_option_runs_every_test_of_one_exercise(tmp_path):
 
 # -- the teacher's command: files that end the process, bad options, odd paths ------------------------
 
+@pytest.mark.slow
 def test_a_file_that_ends_the_process_is_reported_with_a_failing_status(tmp_path):
     at_import = tmp_path / "ends_at_import.py"
     at_import.write_text("import os\n" + solution_source("winner") + "\nos._exit(0)\n")
@@ -375,7 +380,7 @@ def test_students_are_named_by_the_paths_given_and_what_is_skipped_is_said(tmp_p
     assert [submission.student for submission in found] == ["ann", "ben", "carol", "new\nline"]
     assert found[0].files == (str(folder / "ann.py"),)           # the link, as given, not where it leads
     assert found[2].files == (str(folder / "carol" / "mine.py"),)
-    assert any("was given more than once: graded once" in note for note in found[0].notes)
+    assert f"given 2 times ({folder / 'ann.py'}, {folder / 'ann.py'}): graded once" in found[0].notes
     assert any(note.startswith("the same file as ben (both lead to") for note in found[0].notes)
     assert any(note.startswith("the same file as ann") for note in found[1].notes)
     reasons = {Path(item.path).name: item.reason for item in skipped}
@@ -397,7 +402,7 @@ def test_students_are_named_by_the_paths_given_and_what_is_skipped_is_said(tmp_p
     assert "mallory" not in " ".join(student.student for student in grades.students)
     data = grades.to_json()
     assert {Path(item["path"]).name for item in data["skipped"]} == set(reasons)
-    assert any("given more than once" in note for note in data["students"][0]["notes"])
+    assert any(note.startswith("given 2 times") for note in data["students"][0]["notes"])
     with open(tmp_path / "grades.csv", "w") as handle:
         handle.write(grades.csv_text())
     with open(tmp_path / "grades.csv", newline="") as handle:
@@ -417,6 +422,7 @@ def test_students_of_one_name_are_told_apart_by_the_folders_given(tmp_path):
     assert find_submissions([tmp_path / "c" / "alice.py"])[0].student == "alice"
 
 
+@pytest.mark.slow
 def test_the_command_line_names_what_it_did_not_grade(tmp_path):
     folder = _odd_class(tmp_path)
     result = _run("grade", str(folder), "--exercise", "winner", "--json", "grades.json", cwd=tmp_path)
@@ -520,7 +526,7 @@ def test_progress_comes_as_students_finish_and_the_grades_in_the_order_given(tmp
     fast.write_text(solution_source("winner"))
     seen = []
     grades = grade_class([slow, fast], jobs=2, exercises=["winner"],
-                         limits=Limits(load_cpu_seconds=10, cpu_seconds=60, wall_seconds=300),
+                         limits=Limits(load_cpu_seconds=10, cpu_seconds=60, wall_seconds=900),
                          progress=lambda student, done, total: seen.append((student.student, done, total)))
     assert seen == [("fast", 1, 2), ("slow", 2, 2)]          # the slow one's 3 s of CPU at loading came last
     assert [student.student for student in grades.students] == ["slow", "fast"]

@@ -225,8 +225,7 @@ def find_submissions(paths: Iterable[str | Path], skipped: list[Skipped] | None 
     def add(shown: Path, stem: str, files: Sequence[Path]) -> None:
         key = tuple(os.path.abspath(file) for file in files)
         if key in where:
-            index = where[key]
-            notes.setdefault(index, []).append(f"{shown} was given more than once: graded once")
+            notes.setdefault(where[key], [str(Path(*found[where[key]][0]))]).append(str(shown))
             return
         where[key] = len(found)
         found.append((shown.parts, stem, key))
@@ -244,9 +243,14 @@ def find_submissions(paths: Iterable[str | Path], skipped: list[Skipped] | None 
         else:
             raise FileNotFoundError(f"no such file or folder: {path}")
     names = _names([(parts, stem) for parts, stem, _ in found])
-    submissions = [Submission(name, files, tuple(notes.get(index, ())))
+    submissions = [Submission(name, files, tuple(_given_twice(notes[index]) if index in notes else ()))
                    for index, (name, (_, _, files)) in enumerate(zip(names, found, strict=True))]
     return _note_same_files(submissions)
+
+
+def _given_twice(shown: list[str]) -> list[str]:
+    """The note on a file given more than once (``shown``: each time, as it was given)."""
+    return [f"given {len(shown)} times ({', '.join(shown)}): graded once"]
 
 
 def _inside(path: Path, folder: Path) -> bool:
