@@ -107,7 +107,8 @@ def bench_compile() -> None:
         shutil.copytree(ROOT / "tictac_edu", Path(folder) / "tictac_edu", ignore=shutil.ignore_patterns("__pycache__"))
         env = {**os.environ, "PYTHONPATH": folder}
         for label in ("first run (compile)", "second run (cached)"):
-            done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+            done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
+                                  cwd=folder)  # not the repository's folder: its copy has a cache
             imported, warmed = (float(value) for value in done.stdout.split())
             print(f"   {label:<22} import {seconds(imported):>9}   warm_up {seconds(warmed):>9}", flush=True)
     print()

@@ -226,3 +226,29 @@ def test_every_line_of_the_longer_sets_has_its_published_score(test_data: Path, 
     for moves, score in read_set(test_data, name):
         fast.reset()
         assert fast.solve(moves) == score, moves
+
+
+def test_the_expert_agent_plays_the_same_proven_moves_on_either_engine(test_data: Path) -> None:
+    from tictac_edu.agents import SolverAgent
+    from tictac_edu.solvers.connect4_fast import FastSolver as Compiled
+
+    compiled, pure = SolverAgent(), SolverAgent(engine="python")
+    assert isinstance(compiled.solver_for(ConnectFour()), Compiled)
+    assert isinstance(pure.solver_for(ConnectFour()), Solver)
+    for moves, score in read_set(test_data, "Test_L2_R1")[:5]:
+        state = ConnectFour.from_moves(moves)
+        assert compiled.choose_move(state) == pure.choose_move(state)
+        assert compiled.last_source == pure.last_source == "solver"
+        assert compiled.last_result is not None and compiled.last_result.value == score
+    with pytest.raises(ValueError, match="unknown solver engine 'c'"):
+        SolverAgent(engine="c")
+
+
+def test_make_solver_gives_the_pure_solver_for_other_sizes_and_refuses_unknown_engines() -> None:
+    from tictac_edu.solvers.engines import make_solver
+
+    assert type(make_solver("numba")) is FastSolver
+    assert type(make_solver("numba", columns=5, rows=4)) is Solver
+    assert type(make_solver("python")) is Solver
+    with pytest.raises(ValueError, match="unknown solver engine 'fortran': choose one of numba, python"):
+        make_solver("fortran")
