@@ -76,3 +76,12 @@ def test_expectimax(capsys: pytest.CaptureFixture[str]) -> None:
                              "--depths", "2"])
     out = capsys.readouterr().out
     assert "expectimax vs uniform" in out and "alpha-beta d2" in out and "against the easy level" in out
+
+
+def test_connect4_fast(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PONS_SOLVER_DIR", raising=False)
+    load("connect4_fast").main(["--lines", "2", "--skip-compile", "--skip-4453", "--skip-expert"])
+    out = capsys.readouterr().out
+    assert "Pons' solver: skipping (PONS_SOLVER_DIR is not set" in out
+    assert "Test_L2_R2  numba" in out and "Test_L2_R2  python" in out
+    assert "WRONG" not in out

@@ -178,3 +178,12 @@ def test_the_readme_examples_answer(test_data: Path) -> None:
         assert done.stdout.strip(), command
         assert "Traceback" not in done.stderr, command
         assert done.returncode == (TIMED_OUT_STATUS if "--timeout" in command else 0), (command, done.stderr)
+
+
+def test_both_engines_print_the_same_scores() -> None:
+    compiled = run(END_GAME, MIDDLE_GAME)
+    pure = run("--engine", "python", END_GAME, MIDDLE_GAME)
+    assert compiled.returncode == pure.returncode == 0
+    assert compiled.stdout == pure.stdout == f"{END_GAME} -1\n{MIDDLE_GAME} -9\n"
+    done = run("--engine", "cython", END_GAME)
+    assert done.returncode == 2 and "invalid choice: 'cython'" in done.stderr

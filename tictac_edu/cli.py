@@ -42,9 +42,12 @@ from tictac_edu.session import (
     level_summary,
 )
 from tictac_edu.solvers.connect4 import Solver, SolverLimitReached
+from tictac_edu.solvers.engines import DEFAULT_ENGINE, ENGINES, make_solver
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
+
+    from tictac_edu.solvers.connect4_fast import FastSolver
 
 SIDE_WORDS = {"both": TWO_HUMANS, "none": AI_VS_AI}
 """``play --side`` words for the sides that are not one player: two people at one keyboard, or
@@ -242,7 +245,7 @@ PROGRESS_EVERY = 5.0
 """Seconds between two progress lines when standard error is not a terminal."""
 PROGRESS_REFRESH = 0.5
 """Seconds between two refreshes of the progress line on a terminal."""
-EMPTY_BOARD_REFUSAL = ("the empty board ('') is far too hard for this pure-Python solver: it would run for longer "
+EMPTY_BOARD_REFUSAL = ("the empty board ('') is far too hard for this solver: it would run for longer "
                        "than anyone waits. Give --timeout SECONDS to try anyway, or solve a position a few moves "
                        "in (from the middle game on, most take well under a second)")
 
@@ -330,7 +333,8 @@ class Progress:
         clock: the time.
     """
 
-    def __init__(self, solver: Solver, stderr: TextIO, after: float, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, solver: Solver | FastSolver, stderr: TextIO, after: float,
+                 clock: Callable[[], float] = time.monotonic):
         self.solver, self.stderr, self.after, self.clock = solver, stderr, after, clock
         try:
             self.interactive = stderr.isatty()
@@ -398,7 +402,7 @@ def _sign(score: int) -> int:
 
 def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, stdout: TextIO, stderr: TextIO, *,
                 timeout: float | None = None, progress_after: float = PROGRESS_AFTER,
-                clock: Callable[[], float] = time.monotonic) -> int:
+                clock: Callable[[], float] = time.monotonic, engine: str = DEFAULT_ENGINE) -> int:
     """Solve Connect Four positions given as 1-based move strings, one result line each.
 
     Prints ``MOVES SCORE`` per position (the benchmark sets' score, from the point of view of
@@ -421,6 +425,8 @@ def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, std
         timeout: seconds of wall-clock time per position, ``None`` for no limit.
         progress_after: seconds before a position's progress is shown.
         clock: the clock of ``timeout`` and the progress.
+        engine: the solver, ``"numba"`` (compiled) or ``"python"`` (the one notebook 05 builds):
+            the same scores (:func:`~tictac_edu.solvers.connect4_fast.make_solver`).
 
     Returns:
         The exit status: 0 if every position was solved (and agreed with its given score), 1 if
@@ -430,7 +436,7 @@ def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, std
     Raises:
         OutputError: a result could not be written to ``stdout``.
     """
-    solver = Solver()
+    solver = make_solver(engine)
     progress = Progress(solver, stderr, progress_after, clock)
     status = timed_out = 0
 
@@ -504,7 +510,7 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         lines = ((f"line {number}", text) for number, text in enumerate(stdin, start=1) if text.strip())
     try:
         return solve_lines(lines, args.weak, args.analyze, stdout, sys.stderr, timeout=args.timeout,
-                           progress_after=args.progress)
+                           progress_after=args.progress, engine=args.engine)
     except KeyboardInterrupt:
         print("Interrupted.", file=sys.stderr)
         return INTERRUPTED_STATUS
@@ -726,7 +732,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "minus that for a loss. A line may carry its expected score, as the benchmark sets' lines "
                     "do ('4453 -3'): a different score is reported. From the middle game on most positions take "
                     "well under a second; near the start of the game they can take far longer than anyone waits "
-                    "(4453: over ten minutes): give --timeout.",
+                    "(4453: seconds with the compiled engine, over ten minutes with --engine python): give "
+                    "--timeout.",
         epilog="A bad line gets a message on standard error naming its line (or argument) and the problem; the "
                "other lines are still solved. Blank lines of standard input are skipped; the empty board ('') "
                f"is refused unless --timeout is given. A position that runs out of time prints 'MOVES "
@@ -744,6 +751,10 @@ def build_parser() -> argparse.ArgumentParser:
     connect4.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                           help=f"give up on a position after this many seconds of wall-clock time and print 'MOVES "
                                f"{TIMEOUT_MARK}' (exit status {TIMED_OUT_STATUS}; default: no limit)")
+    connect4.add_argument("--engine", choices=ENGINES, default=DEFAULT_ENGINE,
+                          help="the solver: 'numba', compiled (the first run compiles it for a few seconds), or "
+                               "'python', the pure-Python one notebook 05 builds; the same scores (default "
+                               f"{DEFAULT_ENGINE})")
     connect4.add_argument("--progress", type=float, default=PROGRESS_AFTER, metavar="SECONDS",
                           help="show the elapsed time and nodes on standard error once a position has taken this "
                                f"long (default {PROGRESS_AFTER:g})")

@@ -1,8 +1,10 @@
 """A strong Connect Four player, and an honest one: a proven best move whenever the solver
 finds one in time, otherwise the best move of a heuristic search, and each move says which.
 
-Early in the game a position is far too hard to solve in pure Python within a second (the
-empty board takes many minutes); from the middle game on, most are solved in milliseconds.
+Early in the game a position is far too hard to solve within a second (the empty board takes
+hours, even compiled); from the middle game on, most are solved in milliseconds. The agent uses
+the compiled solver (:mod:`tictac_edu.solvers.connect4_fast`) by default, which proves moves
+from earlier in the game than the pure-Python one (``engine="python"``) can.
 :class:`SolverAgent` tries the solver first with part of its time and, if the solver does not
 finish, searches with a heuristic evaluation (iterative deepening alpha-beta) for the rest of
 the time. So it is not a perfect player: its early moves are the search's best guesses. Its
@@ -14,6 +16,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from tictac_edu.evaluation.connect4 import threat_evaluation
 from tictac_edu.games.base import GameState
@@ -21,6 +24,10 @@ from tictac_edu.games.connect4 import CONNECT4_TIME_LIMIT, ConnectFour
 from tictac_edu.search import SearchResult, TranspositionTable, iterative_deepening
 from tictac_edu.search.common import Evaluation
 from tictac_edu.solvers.connect4 import Solver, SolverLimitReached
+from tictac_edu.solvers.engines import DEFAULT_ENGINE, ENGINES, make_solver
+
+if TYPE_CHECKING:
+    from tictac_edu.solvers.connect4_fast import FastSolver
 
 DEFAULT_TIME_LIMIT = CONNECT4_TIME_LIMIT
 """Seconds per move: the whole move, solver and fallback search together, stays under a second."""
@@ -62,11 +69,21 @@ class SolverAgent:
         evaluate: the fallback search's evaluation.
         name: shown on boards and in match tables.
         clock: the clock for the time limit (tests give a fake one).
+        engine: the solver, ``"numba"`` (compiled, the default when numba is installed) or
+            ``"python"``: the same proven scores, the compiled one in far fewer seconds. It is
+            made (and compiled, or loaded from numba's cache) on the first move, before that
+            move's clock starts.
+
+    Raises:
+        ValueError: a time limit that is not a positive, finite number, a share outside (0, 1],
+            or an unknown engine.
     """
 
     def __init__(self, time_limit: float = DEFAULT_TIME_LIMIT, solver_share: float = SOLVER_SHARE,
                  evaluate: Evaluation = threat_evaluation, name: str = "expert",
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, engine: str = DEFAULT_ENGINE) -> None:
+        if engine not in ENGINES:
+            raise ValueError(f"unknown solver engine {engine!r}: choose one of {', '.join(ENGINES)}")
         if not isinstance(time_limit, int | float) or isinstance(time_limit, bool) or not math.isfinite(time_limit) \
                 or time_limit <= 0:
             raise ValueError(f"time_limit must be a positive, finite number of seconds, not {time_limit!r}")
@@ -77,14 +94,15 @@ class SolverAgent:
         self.solver_share = solver_share
         self.evaluate = evaluate
         self.clock = clock
-        self.solvers: dict[tuple[int, int], Solver] = {}
+        self.engine = engine
+        self.solvers: dict[tuple[int, int], Solver | FastSolver] = {}
         self.last_result: SearchResult | None = None
         self.last_source: str | None = None
 
     def reseed(self, seed: int | None) -> None:
         """Nothing to reseed: the agent makes no random choices (matches call this on every agent)."""
 
-    def solver_for(self, state: ConnectFour) -> Solver:
+    def solver_for(self, state: ConnectFour) -> Solver | FastSolver:
         """The agent's solver for a board size (made on first use, then kept).
 
         Args:
@@ -95,7 +113,7 @@ class SolverAgent:
         """
         size = (state.columns, state.rows)
         if size not in self.solvers:
-            self.solvers[size] = Solver(*size)
+            self.solvers[size] = make_solver(self.engine, *size)
         return self.solvers[size]
 
     def choose_move(self, state: GameState) -> int:
@@ -116,9 +134,9 @@ class SolverAgent:
             raise TypeError(f"{self.name} plays Connect Four only, not {type(state).__name__}")
         if state.is_terminal():
             raise ValueError(f"the game is over, there is no move to choose:\n{state}")
+        solver = self.solver_for(state)  # made (and compiled) before the clock starts
         started = self.clock()
         began = time.perf_counter()
-        solver = self.solver_for(state)
         nodes_before = solver.nodes
         try:
             column, score = solver.best_move(state, deadline=started + self.time_limit * self.solver_share,
@@ -141,4 +159,5 @@ class SolverAgent:
         return column
 
     def __repr__(self) -> str:
-        return f"SolverAgent(name={self.name!r}, time_limit={self.time_limit}, solver_share={self.solver_share})"
+        return (f"SolverAgent(name={self.name!r}, time_limit={self.time_limit}, solver_share={self.solver_share}, "
+                f"engine={self.engine!r})")

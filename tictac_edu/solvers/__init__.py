@@ -1,7 +1,9 @@
 """Game-specific solvers: exact game values, faster than the game-agnostic search can find them.
 
 :mod:`tictac_edu.solvers.connect4` solves Connect Four positions with the scores of the
-benchmark sets.
+benchmark sets, in pure Python (the solver notebook 05 builds);
+:mod:`tictac_edu.solvers.connect4_fast` is its twin compiled with numba, and
+:mod:`tictac_edu.solvers.engines` chooses between them.
 """
 
 from tictac_edu.solvers.connect4 import (
