@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from tictac_edu.agents.decision import AgentBase, Budget, Decision
 from tictac_edu.evaluation.connect4 import threat_evaluation
 from tictac_edu.games.base import GameState
 from tictac_edu.games.connect4 import CONNECT4_TIME_LIMIT, ConnectFour
@@ -29,7 +30,7 @@ MIN_SEARCH_SECONDS = 1e-3
 """The fallback search's time limit when the solver has used up the time."""
 
 
-class SolverAgent:
+class SolverAgent(AgentBase):
     """Plays a Connect Four move from the solver when it finishes within ``time_limit *
     solver_share`` seconds, otherwise from iterative-deepening alpha-beta with ``evaluate``,
     centre-first order and a transposition table, for the time that is left. Not a perfect
@@ -65,7 +66,7 @@ class SolverAgent:
         if not 0 < solver_share <= 1:
             raise ValueError(f"solver_share is a part of the time limit, between 0 and 1, not {solver_share!r}")
         self.name = name
-        self.time_limit = time_limit
+        self.time_limit: float = time_limit
         self.solver_share = solver_share
         self.evaluate = evaluate
         self.clock = clock
@@ -90,15 +91,17 @@ class SolverAgent:
             self.solvers[size] = Solver(*size)
         return self.solvers[size]
 
-    def choose_move(self, state: GameState) -> int:
+    def choose(self, state: GameState, budget: Budget | None = None) -> Decision:
         """A proven best move if the solver finds one in time, else the search's best guess;
-        ``last_result.proven`` says which.
+        the decision's ``source`` (``"solver"`` or ``"search"``) and ``result.proven`` say which.
 
         Args:
             state: the position; the game must not be over.
+            budget: a deadline holds the whole move to the time left when that is less than
+                the agent's ``time_limit``.
 
         Returns:
-            The column to play, 0-based.
+            The decision; its move is the column to play, 0-based.
 
         Raises:
             TypeError: ``state`` is not a Connect Four position.
@@ -108,6 +111,16 @@ class SolverAgent:
             raise TypeError(f"{self.name} plays Connect Four only, not {type(state).__name__}")
         if state.is_terminal():
             raise ValueError(f"the game is over, there is no move to choose:\n{state}")
+        held = self.held_to(state, budget)
+        if held is not None:
+            self.last_result, self.last_source = held.search, held.source
+            return held
+        move, result, source = self._decide(state)
+        self.last_result, self.last_source = result, source
+        return Decision(move, result, source)
+
+    def _decide(self, state: ConnectFour) -> tuple[int, SearchResult, str]:
+        """The move, the result behind it and its source, within this agent's time limit."""
         started = self.clock()
         began = time.perf_counter()
         solver = self.solver_for(state)
@@ -122,15 +135,12 @@ class SolverAgent:
             result.nodes += solver.nodes - nodes_before
             result.proven = False  # not proven optimal: the search's move, even when it found a forced result
             result.elapsed = time.perf_counter() - began
-            self.last_result, self.last_source = result, "search"
             move: int | None = result.move
             assert move is not None  # iterative deepening always names a move of a game not over
-            return move
-        self.last_result = SearchResult(value=score, move=column, pv=[column], nodes=solver.nodes - nodes_before,
-                                        player=state.to_move, depth=None, proven=True,
-                                        elapsed=time.perf_counter() - began)
-        self.last_source = "solver"
-        return column
+            return move, result, "search"
+        proof = SearchResult(value=score, move=column, pv=[column], nodes=solver.nodes - nodes_before,
+                             player=state.to_move, depth=None, proven=True, elapsed=time.perf_counter() - began)
+        return column, proof, "solver"
 
     def __repr__(self) -> str:
         return f"SolverAgent(name={self.name!r}, time_limit={self.time_limit}, solver_share={self.solver_share})"
