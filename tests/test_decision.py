@@ -97,3 +97,41 @@ def test_any_agent_becomes_one_of_the_protocol() -> None:
     with pytest.raises(TypeError, match="choose_move"):
         as_agent(object())
     assert isinstance(as_agent(RandomAgent()), AgentBase)
+
+
+class FromScratch:
+    """An agent of the protocol written without AgentBase: it sees the budget it is given."""
+
+    name = "scratch"
+
+    def __init__(self) -> None:
+        self.budgets: list[Budget | None] = []
+        self.seeds: list[int | None] = []
+
+    def choose(self, state: GameState, budget: Budget | None = None) -> Decision:
+        self.budgets.append(budget)
+        return Decision(state.legal_moves()[0], source="first")
+
+    def reseed(self, seed: int | None) -> None:
+        self.seeds.append(seed)
+
+
+def test_an_agent_written_from_scratch_gets_the_budget_and_the_seed() -> None:
+    from tictac_edu.agents.decision import ProtocolAgent
+
+    inner = FromScratch()
+    agent = as_agent(inner)
+    budget = Budget(deadline=5.0, clock=lambda: 4.0)
+    assert isinstance(agent, ProtocolAgent) and agent.choose(MIDDLE, budget) == Decision(1, source="first")
+    agent.new_game(7)
+    assert inner.budgets == [budget] and inner.seeds == [7] and agent.name == "scratch"
+
+
+def test_a_new_game_restarts_a_clock_that_counts_work() -> None:
+    from tictac_edu.arena.clock import WorkClock
+
+    agent = SearchAgent(time_limit=0.01, evaluate=line_evaluation, clock=WorkClock(1000))
+    agent.choose(TicTacToe())
+    assert agent.clock.readings > 0  # type: ignore[attr-defined]
+    agent.new_game(1)
+    assert agent.clock.readings == 0  # type: ignore[attr-defined]

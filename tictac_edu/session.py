@@ -322,7 +322,7 @@ def notation_for(state: GameState) -> Notation:
 
 def agent_name(agent: object) -> str:
     """An agent's name, ``"agent"`` if it has none."""
-    return str(getattr(agent, "name", "agent"))
+    return as_agent(agent).name
 
 
 @dataclass(frozen=True)

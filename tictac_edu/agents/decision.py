@@ -12,8 +12,10 @@ line never have to ask it afterwards:
 * :class:`AgentBase`: what the course's agents share: :meth:`~AgentBase.choose_move`, the
   thin convenience that returns only the move, and a :meth:`~AgentBase.reseed` that matches
   call before every game.
-* :func:`as_agent`: any object with ``name`` and ``choose_move(state)`` (an agent a learner
-  writes in a notebook) as an agent of the protocol, whose decisions carry the move alone.
+* :func:`as_agent`: any agent as an :class:`AgentBase`, whatever way it was written: an
+  object with ``name`` and ``choose_move(state)`` (an agent a learner writes in a notebook)
+  decides with the move alone. Sessions and matches ask every agent through it, and start
+  each game with :meth:`AgentBase.new_game`.
 
 >>> from tictac_edu.agents import SearchAgent
 >>> from tictac_edu.games import TicTacToe
@@ -139,13 +141,30 @@ AnyAgent = Agent | MoveChooser
 """What boards, sessions and matches accept: an agent of the protocol, or a move chooser."""
 
 
+@runtime_checkable
+class Restartable(Protocol):
+    """A clock that can start again from 0 (a :class:`~tictac_edu.arena.clock.WorkClock`)."""
+
+    def restart(self) -> None:
+        """Back to 0."""
+        ...
+
+
+def restart_clock(clock: object) -> None:
+    """Restart ``clock`` if it counts work (:class:`Restartable`); leave a real clock alone."""
+    if isinstance(clock, Restartable):
+        clock.restart()
+
+
 class AgentBase:
     """What the course's agents share. A subclass writes :meth:`choose`; this class gives it
     :meth:`choose_move`, a :meth:`reseed` that does nothing (for agents without random
-    choices) and :meth:`within`, the agent held to a budget's time."""
+    choices), :meth:`new_game` and :meth:`within`, the agent held to a budget's time."""
 
     name: str
     time_limit: float | None = None
+    clock: Clock | None = None
+    """The clock the agent's time limit is read on (``None``: it keeps no time)."""
     last_decision: Decision | None = None
     """The decision of the last :meth:`choose_move` (so an older subclass that overrides
     ``choose_move`` and calls ``super().choose_move`` still shows its figures)."""
@@ -162,6 +181,12 @@ class AgentBase:
 
     def reseed(self, seed: int | None) -> None:
         """Restart the random choices from ``seed`` (nothing to restart here)."""
+
+    def new_game(self, seed: int | None) -> None:
+        """Before a game (matches call it): :meth:`reseed` from ``seed``, and restart the
+        agent's clock if it counts work, so that every game counts its work from 0."""
+        self.reseed(seed)
+        restart_clock(self.clock)
 
     def takes_time_limit(self) -> bool:
         """Whether this agent can be held to a time limit (it keeps one, and can play within it)."""
@@ -217,18 +242,36 @@ class PlainAgent(AgentBase):
         if callable(reseed):
             reseed(seed)
 
+    def new_game(self, seed: int | None) -> None:
+        """:meth:`reseed`, and restart the inner object's clock if it counts work."""
+        self.reseed(seed)
+        restart_clock(getattr(self.inner, "clock", None))
 
-def as_agent(agent: object) -> Agent:
-    """``agent`` itself if it follows the protocol (:class:`Agent`), else a :class:`PlainAgent`
-    around it (an object with ``choose_move`` only, or a course agent's subclass that overrides
-    ``choose_move``: what it does there is what it plays).
+
+class ProtocolAgent(PlainAgent):
+    """An agent of the protocol written without :class:`AgentBase`: asked through its own
+    :meth:`choose` (a budget reaches it)."""
+
+    def choose(self, state: GameState, budget: Budget | None = None) -> Decision:
+        """The inner agent's decision."""
+        decision: Decision = self.inner.choose(state, budget)
+        return decision
+
+
+def as_agent(agent: object) -> AgentBase:
+    """``agent`` as an :class:`AgentBase`: itself if it is one, else a bridge around it: a
+    :class:`ProtocolAgent` for an agent of the protocol written from scratch, a
+    :class:`PlainAgent` for an object with ``choose_move`` only, or for a course agent's
+    subclass that overrides ``choose_move`` (what it does there is what it plays).
 
     Raises:
         TypeError: ``agent`` has neither ``choose`` nor ``choose_move``.
     """
-    overrides_move = isinstance(agent, AgentBase) and type(agent).choose_move is not AgentBase.choose_move
-    if isinstance(agent, PlainAgent) or (isinstance(agent, Agent) and not overrides_move):
-        return agent
+    if isinstance(agent, AgentBase):
+        overrides_move = type(agent).choose_move is not AgentBase.choose_move
+        return PlainAgent(agent) if overrides_move and not isinstance(agent, PlainAgent) else agent
+    if callable(getattr(agent, "choose", None)):
+        return ProtocolAgent(agent)
     if not callable(getattr(agent, "choose_move", None)):
         raise TypeError(f"an agent has a choose(state, budget=None) or a choose_move(state) method; {agent!r} has "
                         "neither")

@@ -28,7 +28,7 @@ from tictac_edu.evaluation.gomoku import CandidateMoves, pattern_evaluation
 from tictac_edu.games.base import GameState, Move
 from tictac_edu.games.gomoku import BLACK, WHITE, Gomoku, Point
 from tictac_edu.search import SearchResult, TranspositionTable, iterative_deepening
-from tictac_edu.search.common import Evaluation
+from tictac_edu.search.common import Clock, Evaluation
 from tictac_edu.search.ordering import MoveOrder
 from tictac_edu.solvers.threats import find_vcf, find_vct, must_block, win_in_one
 
@@ -104,7 +104,7 @@ class ThreatAgent(AgentBase):
         self.evaluate = evaluate
         self.search_moves = search_moves
         self.use_vct = use_vct
-        self.clock = clock
+        self.clock: Clock = clock
         self.rng = random.Random(seed)
         self.last_result: SearchResult | None = None
         self.last_source: str | None = None

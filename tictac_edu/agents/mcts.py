@@ -86,7 +86,7 @@ class MCTSAgent(AgentBase):
         self.candidates = candidates
         self.playout = playout
         self.seed = seed
-        self.clock = clock
+        self.clock: Clock = clock
         self.engine = self._new_engine(seed)
         self.name = name or self._default_name()
         self.last_result: MCTSResult | None = None

@@ -106,7 +106,7 @@ class SearchAgent(AgentBase):
         self.randomness = randomness
         self.rng = random.Random(seed)
         self.name = name or self._default_name()
-        self.clock = clock
+        self.clock: Clock = clock
         self.last_result: SearchResult | None = None
 
     def _default_name(self) -> str:

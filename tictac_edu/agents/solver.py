@@ -19,7 +19,7 @@ from tictac_edu.evaluation.connect4 import threat_evaluation
 from tictac_edu.games.base import GameState
 from tictac_edu.games.connect4 import CONNECT4_TIME_LIMIT, ConnectFour
 from tictac_edu.search import SearchResult, TranspositionTable, iterative_deepening
-from tictac_edu.search.common import Evaluation
+from tictac_edu.search.common import Clock, Evaluation
 from tictac_edu.solvers.connect4 import Solver, SolverLimitReached
 
 DEFAULT_TIME_LIMIT = CONNECT4_TIME_LIMIT
@@ -69,7 +69,7 @@ class SolverAgent(AgentBase):
         self.time_limit: float = time_limit
         self.solver_share = solver_share
         self.evaluate = evaluate
-        self.clock = clock
+        self.clock: Clock = clock
         self.solvers: dict[tuple[int, int], Solver] = {}
         self.last_result: SearchResult | None = None
         self.last_source: str | None = None

@@ -41,7 +41,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from tictac_edu.agents.decision import Agent, AnyAgent, as_agent
+from tictac_edu.agents.decision import AgentBase, AnyAgent, as_agent
 from tictac_edu.arena.stats import (
     SPRT,
     Decision,
@@ -326,7 +326,7 @@ def play_game(first: AnyAgent, second: AnyAgent, start: GameState, move_times: d
         IllegalMoveError: an agent chose an illegal move (the message names the agent).
         ValueError: ``opening`` is not legal from ``start``, or ends the game.
     """
-    players: dict[Player, Agent] = dict(zip(start.players, (as_agent(first), as_agent(second)), strict=True))
+    players: dict[Player, AgentBase] = dict(zip(start.players, (as_agent(first), as_agent(second)), strict=True))
     state = start
     moves: list[Move] = []
     for move in opening:
@@ -459,10 +459,7 @@ def _play_pair_into(record: PairRecord, agent_a: AnyAgent, agent_b: AnyAgent, ne
     ``start``, if given, is the first game's starting position (``new_game()`` already called)."""
     for game in range(plan.games):
         for agent, agent_seed in zip((agent_a, agent_b), plan.agent_seeds(game), strict=True):
-            as_agent(agent).reseed(agent_seed)
-            restart = getattr(getattr(agent, "clock", None), "restart", None)
-            if callable(restart):  # a work clock: every game counts its work from 0
-                restart()
+            as_agent(agent).new_game(agent_seed)  # reseeded, and a work clock restarted
         position = start if start is not None and game == 0 else new_game()
         first, second = (agent_a, agent_b) if game == 0 else (agent_b, agent_a)
         record.games.append(play_game(first, second, position, opening=plan.opening))
