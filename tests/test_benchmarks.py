@@ -33,9 +33,9 @@ def test_tictactoe_search(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_playouts(capsys: pytest.CaptureFixture[str]) -> None:
-    load("playouts").main(["--seconds", "0.01", "--repeat", "1", "--games", "tictactoe"])
+    load("playouts").main(["--seconds", "0.01", "--repeat", "1", "--games", "tictactoe", "gomoku-9"])
     out = capsys.readouterr().out
-    assert "state.random_playout(rng)" in out
+    assert "state.random_playout(rng)" in out and "Gomoku, 9 x 9" in out
     assert "plain protocol" in out
 
 
@@ -66,3 +66,10 @@ def test_levels(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Tic-tac-toe (easy, medium, hard, perfect)" in out
     assert "medium above easy" in out and "perfect above hard" in out
+
+
+def test_expectimax(capsys: pytest.CaptureFixture[str]) -> None:
+    load("expectimax").main(["--games", "4", "--perfect-games", "2", "--connect4-games", "2", "--easy-games", "2",
+                             "--depths", "2"])
+    out = capsys.readouterr().out
+    assert "expectimax vs uniform" in out and "alpha-beta d2" in out and "against the easy level" in out

@@ -57,6 +57,10 @@ killed by SIGPIPE reports it."""
 INTERRUPTED_STATUS = 130
 """The exit status after Ctrl-C, except in ``play``, where Ctrl-C is the usual way to leave."""
 
+TIMED_OUT_STATUS = 124
+"""The exit status of ``solve`` and ``match`` when their ``--timeout`` (wall-clock time) ran out
+(as GNU ``timeout`` reports a command it stopped); 1 stays for bad input."""
+
 HELP_WIDTH = 78
 """The width of ``play --help``'s own paragraphs."""
 
@@ -405,8 +409,8 @@ def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, std
     A line may carry the score it should have, as the benchmark sets' lines do (``4453 -3``): a
     different computed score is reported on ``stderr``. A bad move string (or a game already
     over) gets a message on ``stderr`` naming where it came from, and the next lines are still
-    solved. A position not solved within ``timeout`` seconds prints ``MOVES timeout``. The empty
-    board is refused unless a ``timeout`` is given. Once a position has taken ``progress_after``
+    solved. A position not solved within ``timeout`` seconds of wall-clock time prints ``MOVES
+    timeout``. The empty board is refused unless a ``timeout`` is given. Once a position has taken ``progress_after``
     seconds, its progress is shown on ``stderr``.
 
     Args:
@@ -414,13 +418,14 @@ def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, std
             a blank text is the empty board.
         weak, analyze: what to print, as above.
         stdout, stderr: where results and messages go.
-        timeout: seconds per position, ``None`` for no limit.
+        timeout: seconds of wall-clock time per position, ``None`` for no limit.
         progress_after: seconds before a position's progress is shown.
         clock: the clock of ``timeout`` and the progress.
 
     Returns:
         The exit status: 0 if every position was solved (and agreed with its given score), 1 if
-        some line was bad, disagreed, or ran out of time.
+        some line was bad or disagreed, else :data:`TIMED_OUT_STATUS` (124) if some position
+        ran out of time.
 
     Raises:
         OutputError: a result could not be written to ``stdout``.
@@ -459,7 +464,6 @@ def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, std
         except SolverLimitReached:
             put(f"{moves} {TIMEOUT_MARK}")
             timed_out += 1
-            status = 1
             continue
         except ValueError as error:  # IllegalMoveError is a ValueError too
             report(f"{where}: {error}")
@@ -473,7 +477,7 @@ def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, std
     if timed_out:
         report(f"{timed_out} position{'s' if timed_out > 1 else ''} not solved within --timeout {timeout:g} s "
                f"(printed as '{TIMEOUT_MARK}')")
-    return status
+    return TIMED_OUT_STATUS if timed_out and not status else status
 
 
 def _silence(stream: TextIO) -> None:
@@ -514,7 +518,7 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         return 1
 
 
-MATCH_TIMED_OUT_STATUS = 124
+MATCH_TIMED_OUT_STATUS = TIMED_OUT_STATUS
 """``match``'s exit status when its ``--timeout`` passed before every game was played (as GNU
 ``timeout`` reports a command it stopped)."""
 
@@ -727,8 +731,9 @@ def build_parser() -> argparse.ArgumentParser:
                "other lines are still solved. Blank lines of standard input are skipped; the empty board ('') "
                f"is refused unless --timeout is given. A position that runs out of time prints 'MOVES "
                f"{TIMEOUT_MARK}'. Exit status: 0 if every position was solved (and agreed with its given score), "
-               "1 if some line was bad, disagreed or ran out of time, or the results could not be written, 2 for "
-               "bad options, 130 if interrupted (Ctrl-C), 141 if the reader of the output went away.")
+               f"1 if some line was bad or disagreed, or the results could not be written, {TIMED_OUT_STATUS} if "
+               "every line was good but some position ran out of time, 2 for bad options, 130 if interrupted "
+               "(Ctrl-C), 141 if the reader of the output went away.")
     connect4.add_argument("moves", nargs="*", metavar="MOVES",
                           help="move strings to solve (or 'MOVES SCORE' in one argument); without any, read one "
                                "per line from standard input")
@@ -737,8 +742,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help=f"print the score of playing each column 1-7 instead ('{FULL_COLUMN_MARK}' for a "
                                "full column)")
     connect4.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
-                          help=f"give up on a position after this many seconds and print 'MOVES {TIMEOUT_MARK}' "
-                               "(default: no limit)")
+                          help=f"give up on a position after this many seconds of wall-clock time and print 'MOVES "
+                               f"{TIMEOUT_MARK}' (exit status {TIMED_OUT_STATUS}; default: no limit)")
     connect4.add_argument("--progress", type=float, default=PROGRESS_AFTER, metavar="SECONDS",
                           help="show the elapsed time and nodes on standard error once a position has taken this "
                                f"long (default {PROGRESS_AFTER:g})")

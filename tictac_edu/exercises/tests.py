@@ -54,6 +54,8 @@ def learner_functions(request: pytest.FixtureRequest) -> tuple[str | None, dict[
                 SESSION.functions = SESSION.work.functions
             except LearnerFileError as exc:
                 SESSION.error = str(exc)
+            if SESSION.on_loaded is not None:
+                SESSION.on_loaded()
     if SESSION.error is not None:
         pytest.exit(f"cannot check the learner's file: {SESSION.error}", returncode=2)
     return SESSION.path, SESSION.functions

@@ -75,6 +75,7 @@ def grade(job: dict[str, Any]) -> None:
     for exercise in exercises:  # the package's code, imported before hers runs
         exercise.reference  # noqa: B018
     sandbox.install(list(job.get("allowed", [])))
+    sandbox.forbid_new_processes()
     works, errors, failed_files = [], [], []
     for path in job["files"]:
         try:
@@ -113,9 +114,21 @@ def run_pytest(job: dict[str, Any], args: list[str]) -> int:
     import pytest
 
     from tictac_edu.exercises import sandbox
+    results = _Results(int(job["result_fd"]))
+
+    class Tell:
+        """Has the exercise tests say when the learner's file is loaded."""
+
+        def pytest_configure(self, config: Any) -> None:
+            from tictac_edu.exercises.pytest_plugin import SESSION
+
+            SESSION.on_loaded = lambda: results.send({"type": "loaded"})
 
     sandbox.install(list(job.get("allowed", [])))
-    return int(pytest.main(args))
+    sandbox.forbid_new_processes()
+    code = int(pytest.main(args, plugins=[Tell()]))
+    results.send({"type": "done", "code": code})  # pytest finished: her code did not end the process
+    return code
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -125,7 +138,8 @@ def main(argv: list[str] | None = None) -> None:
     limits = job.get("limits", {})
     from tictac_edu.exercises import sandbox
 
-    sandbox.apply_limits(limits.get("cpu_seconds"), limits.get("memory_bytes"), limits.get("file_bytes"))
+    sandbox.apply_limits(limits.get("cpu_seconds"), limits.get("memory_bytes"), limits.get("file_bytes"),
+                         sandbox.OPEN_FILES, sandbox.PROCESSES if job.get("sandboxed") else None)
     code = 0
     try:
         if len(args) > 1 and args[1] == "--pytest":

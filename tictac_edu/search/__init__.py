@@ -5,7 +5,10 @@ The alpha-beta a learner reads is :class:`AlphaBeta` (with its lesson variants
 :class:`StrictCutoff`, :class:`FreshRootWindow` and :class:`OrderedMoves`); :func:`alphabeta`
 runs the same search with the best line, tables, learning move orders, a deadline, traces and
 proven values around it. :func:`mcts` (:class:`MCTS`, :class:`MCTSSolver`) is Monte Carlo tree
-search: no evaluation, random playouts instead.
+search: no evaluation, random playouts instead. :func:`expectimax` searches against a model of
+the opponent (:class:`UniformModel`, :class:`EpsilonGreedyModel`): chance nodes instead of MIN nodes.
+:func:`aspiration`, :func:`pvs` and :func:`mtdf`
+are the null-window family (:mod:`tictac_edu.search.nullwindow`).
 """
 
 from tictac_edu.search.alphabeta import AlphaBeta, FreshRootWindow, OrderedMoves, StrictCutoff, alphabeta, variant
@@ -15,6 +18,7 @@ from tictac_edu.search.deepening import iterative_deepening
 from tictac_edu.search.engine import SearchEngine, SearchRules
 from tictac_edu.search.mcts import MCTS, MCTSNode, MCTSResult, MCTSSolver, OrderCandidates, mcts
 from tictac_edu.search.minimax import minimax, negamax
+from tictac_edu.search.nullwindow import NullWindowResult, PVSEngine, aspiration, mtdf, pvs
 from tictac_edu.search.ordering import (
     HistoryHeuristic,
     KeyOrder,
@@ -33,4 +37,16 @@ __all__ = [
     "TranspositionTable", "TreeCounts", "alphabeta", "combine", "count_tree", "iterative_deepening", "mcts",
     "minimax", "negamax", "terminal_value", "variant",
 ]
-__all__ += ["BudgetExhausted", "SearchRules", "faster_wins"]
+
+from tictac_edu.search.expectimax import (  # noqa: E402 - chance nodes: expectimax against an opponent model
+    EpsilonGreedyModel,
+    Expectimax,
+    ExpectimaxResult,
+    OpponentModel,
+    UniformModel,
+    expectimax,
+)
+
+__all__ += ["BudgetExhausted", "EpsilonGreedyModel", "Expectimax", "ExpectimaxResult", "NullWindowResult",
+            "OpponentModel", "PVSEngine", "SearchRules", "UniformModel", "aspiration", "expectimax", "faster_wins",
+            "mtdf", "pvs"]
