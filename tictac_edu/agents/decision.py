@@ -29,7 +29,7 @@ from __future__ import annotations
 import copy
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from tictac_edu.games.base import GameState, Move
 from tictac_edu.search import MCTSResult, SearchResult
@@ -165,6 +165,10 @@ class AgentBase:
     time_limit: float | None = None
     clock: Clock | None = None
     """The clock the agent's time limit is read on (``None``: it keeps no time)."""
+    reads_clock_at: ClassVar[Literal["node", "iteration"] | None] = None
+    """How often the agent reads its clock: at every ``"node"`` of a search, at every
+    ``"iteration"`` of Monte Carlo tree search, or (``None``) only now and then. A
+    :class:`~tictac_edu.arena.clock.WorkClock` keeps the time limit of the first two."""
     last_decision: Decision | None = None
     """The decision of the last :meth:`choose_move` (so an older subclass that overrides
     ``choose_move`` and calls ``super().choose_move`` still shows its figures)."""

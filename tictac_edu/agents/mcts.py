@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 from tictac_edu.agents.decision import AgentBase, Budget, Decision
 from tictac_edu.agents.search import check_can_move
@@ -66,6 +66,8 @@ class MCTSAgent(AgentBase):
         ValueError: a budget that is not positive, a negative ``exploration``, or
             ``candidates`` or ``playout`` that is not callable.
     """
+
+    reads_clock_at: ClassVar[Literal["node", "iteration"] | None] = "iteration"  # once per iteration
 
     def __init__(self, playouts: int | None = None, time_limit: float | None = None, *,
                  exploration: float = DEFAULT_EXPLORATION, solver: bool = False, reuse_tree: bool = True,

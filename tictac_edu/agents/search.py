@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Literal
+from typing import ClassVar, Literal
 
 from tictac_edu.agents.decision import Agent, AgentBase, Budget, Decision
 from tictac_edu.games.base import GameState
@@ -78,6 +78,8 @@ class SearchAgent(AgentBase):
         clock: the clock ``time_limit`` is read on, at every node (a match that must replay
             gives a :class:`~tictac_edu.arena.clock.WorkClock`, which counts nodes).
     """
+
+    reads_clock_at: ClassVar[Literal["node", "iteration"] | None] = "node"  # alpha-beta reads it at every node
 
     def __init__(self, *, algorithm: Literal["alphabeta", "minimax"] = "alphabeta", depth: int | None = None,
                  time_limit: float | None = None, evaluate: Evaluation | None = None, order: OrderSpec = None,
