@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 
+from tictac_edu.agents.decision import AgentBase, Budget, Decision
 from tictac_edu.agents.presets import difficulty_agent
 from tictac_edu.agents.search import Agent, SearchAgent, check_can_move
 from tictac_edu.games.base import GameState, Move, Player
@@ -34,7 +35,7 @@ TABLE_LIMIT = 200_000
 megabytes; tic-tac-toe's whole tree needs about six thousand)."""
 
 
-class ExpectimaxAgent:
+class ExpectimaxAgent(AgentBase):
     """Chooses the move with the best *expected* score against ``model``: an
     :func:`~tictac_edu.search.expectimax.expectimax` search at a fixed depth or to the end of
     the game. Deterministic: the first of equally good moves in the game's order.
@@ -83,10 +84,11 @@ class ExpectimaxAgent:
         return expectimax(state, self.model, self.depth, self.evaluate, prefer_faster_wins=self.prefer_faster_wins,
                           table=table)
 
-    def choose_move(self, state: GameState) -> Move:
-        """The move of the best expected score against the model."""
-        self.last_result = self.search(state)
-        return self.last_result.move
+    def choose(self, state: GameState, budget: Budget | None = None) -> Decision:
+        """The move of the best expected score against the model (a fixed depth or the end of
+        the game: a budget's time cannot shorten it)."""
+        self.last_result = result = self.search(state)
+        return Decision(result.move, result, "expectimax")
 
     def __repr__(self) -> str:
         return f"ExpectimaxAgent(name={self.name!r}, model={self.model!r})"

@@ -18,11 +18,12 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tictac_edu.agents.decision import AgentBase, Budget, Decision
 from tictac_edu.evaluation.connect4 import threat_evaluation
 from tictac_edu.games.base import GameState
 from tictac_edu.games.connect4 import CONNECT4_TIME_LIMIT, ConnectFour
 from tictac_edu.search import SearchResult, TranspositionTable, iterative_deepening
-from tictac_edu.search.common import Evaluation
+from tictac_edu.search.common import Clock, Evaluation
 from tictac_edu.solvers.connect4 import Solver, SolverLimitReached
 from tictac_edu.solvers.engines import DEFAULT_ENGINE, ENGINES, make_solver
 
@@ -41,7 +42,7 @@ be paused between two readings of the clock, and the margin keeps such a late re
 the limit (0.87 s of a 0.9 s limit: 27 ms to spare)."""
 
 
-class SolverAgent:
+class SolverAgent(AgentBase):
     """Plays a Connect Four move from the solver when it finishes within ``time_limit *
     solver_share`` seconds, otherwise from iterative-deepening alpha-beta with ``evaluate``,
     centre-first order and a transposition table, for the time that is left. Not a perfect
@@ -90,10 +91,10 @@ class SolverAgent:
         if not 0 < solver_share <= 1:
             raise ValueError(f"solver_share is a part of the time limit, between 0 and 1, not {solver_share!r}")
         self.name = name
-        self.time_limit = time_limit
+        self.time_limit: float = time_limit
         self.solver_share = solver_share
         self.evaluate = evaluate
-        self.clock = clock
+        self.clock: Clock = clock
         self.engine = engine
         self.solvers: dict[tuple[int, int], Solver | FastSolver] = {}
         self.last_result: SearchResult | None = None
@@ -116,15 +117,17 @@ class SolverAgent:
             self.solvers[size] = make_solver(self.engine, *size)
         return self.solvers[size]
 
-    def choose_move(self, state: GameState) -> int:
+    def choose(self, state: GameState, budget: Budget | None = None) -> Decision:
         """A proven best move if the solver finds one in time, else the search's best guess;
-        ``last_result.proven`` says which.
+        the decision's ``source`` (``"solver"`` or ``"search"``) and ``result.proven`` say which.
 
         Args:
             state: the position; the game must not be over.
+            budget: a deadline holds the whole move to the time left when that is less than
+                the agent's ``time_limit``.
 
         Returns:
-            The column to play, 0-based.
+            The decision; its move is the column to play, 0-based.
 
         Raises:
             TypeError: ``state`` is not a Connect Four position.
@@ -134,6 +137,16 @@ class SolverAgent:
             raise TypeError(f"{self.name} plays Connect Four only, not {type(state).__name__}")
         if state.is_terminal():
             raise ValueError(f"the game is over, there is no move to choose:\n{state}")
+        held = self.held_to(state, budget)
+        if held is not None:
+            self.last_result, self.last_source = held.search, held.source
+            return held
+        move, result, source = self._decide(state)
+        self.last_result, self.last_source = result, source
+        return Decision(move, result, source)
+
+    def _decide(self, state: ConnectFour) -> tuple[int, SearchResult, str]:
+        """The move, the result behind it and its source, within this agent's time limit."""
         solver = self.solver_for(state)  # made (and compiled) before the clock starts
         started = self.clock()
         began = time.perf_counter()
@@ -148,15 +161,12 @@ class SolverAgent:
             result.nodes += solver.nodes - nodes_before
             result.proven = False  # not proven optimal: the search's move, even when it found a forced result
             result.elapsed = time.perf_counter() - began
-            self.last_result, self.last_source = result, "search"
             move: int | None = result.move
             assert move is not None  # iterative deepening always names a move of a game not over
-            return move
-        self.last_result = SearchResult(value=score, move=column, pv=[column], nodes=solver.nodes - nodes_before,
-                                        player=state.to_move, depth=None, proven=True,
-                                        elapsed=time.perf_counter() - began)
-        self.last_source = "solver"
-        return column
+            return move, result, "search"
+        proof = SearchResult(value=score, move=column, pv=[column], nodes=solver.nodes - nodes_before,
+                             player=state.to_move, depth=None, proven=True, elapsed=time.perf_counter() - began)
+        return column, proof, "solver"
 
     def __repr__(self) -> str:
         return (f"SolverAgent(name={self.name!r}, time_limit={self.time_limit}, solver_share={self.solver_share}, "

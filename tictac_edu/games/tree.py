@@ -128,8 +128,14 @@ class GameTree(GameStateBase[int]):
         self._path: tuple[int, ...] = ()
         self._node: Tree = self._tree
         self._previous = None
-        _start_facts(self)
+        self._set_root_facts()
         self.__class__ = sealed
+
+    def _set_root_facts(self) -> None:
+        """Fill in the protocol's facts of an open root position: MAX to move, no move played,
+        and a winner only if the whole tree is one leaf."""
+        self._to_move, self._ply, self._last_move = MAX, 0, None
+        self._winner = _leaf_winner(self._node)
 
     def __reduce_ex__(self, protocol: object) -> tuple[object, ...]:
         """Pickled as the flat tree and the path: no recursion, however deep the tree."""
@@ -267,13 +273,6 @@ class GameTree(GameStateBase[int]):
 register("tree", GameTree)
 
 
-def _start_facts(root: GameTree) -> None:
-    """Fill in the protocol's facts of an open root position: MAX to move, no move played, and
-    a winner only if the whole tree is one leaf."""
-    root._to_move, root._ply, root._last_move = MAX, 0, None
-    root._winner = _leaf_winner(root._node)
-
-
 def _leaf_winner(node: Tree) -> Player | None:
     """At a leaf: MAX if its value is positive, MIN if negative; otherwise (a draw, an inner
     node) nobody."""
@@ -288,7 +287,7 @@ def _from_flat(flat: Flat, path: tuple[int, ...]) -> GameTree:
     state._flat = flat
     state._tree, state._depth = _rebuild(flat)
     state._path, state._node, state._previous = (), state._tree, None
-    _start_facts(state)
+    state._set_root_facts()
     state.__class__ = GameTree
     for move in path:
         state = state.play(move)

@@ -37,7 +37,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tictac_edu.agents import Agent
+from tictac_edu.agents.decision import AnyAgent
 from tictac_edu.evaluation.connect4 import threat_evaluation
 from tictac_edu.games.base import GameState, Outcome, Player
 from tictac_edu.games.connect4 import ConnectFour, O, X
@@ -453,7 +453,7 @@ class ConnectFourBoard(GameBoard):
         session, message, status, thinking, figures, agent, last_result: as on every board.
     """
 
-    def __init__(self, *, side: Side = "X", difficulty: str | None = None, opponent: Agent | None = None,
+    def __init__(self, *, side: Side = "X", difficulty: str | None = None, opponent: AnyAgent | None = None,
                  seed: int | None = None, start: GameState | None = None, analyse: bool = False,
                  pause: float = DEFAULT_PAUSE, cell_size: int = style.C4_CELL_SIZE_PX,
                  analysis_nodes: int = ANALYSIS_MAX_NODES, analysis_depth: int = ANALYSIS_SEARCH_DEPTH,
