@@ -4,7 +4,7 @@ that says whether they play better.
     python benchmarks/tuning.py [--games connect4 gomoku] [--self-play 200] [--iterations 40]
                                 [--spsa-games 8] [--connect4-depth 4] [--gomoku-depth 1]
                                 [--verify-games 400] [--levels-games 100] [--workers 2] [--seed 0]
-                                [--no-dask]
+                                [--no-dask] [--no-spsa]
 
 For each game (Connect Four's window evaluation, gomoku's pattern evaluation):
 
@@ -107,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes of the pool and of the cluster (2)")
     parser.add_argument("--seed", type=int, default=0, help="the seed of everything (0)")
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask cluster")
+    parser.add_argument("--no-spsa", action="store_true", help="skip SPSA (Texel's method and its matches only)")
     args = parser.parse_args(argv)
     for name in ("self_play", "iterations", "spsa_games", "verify_games", "workers"):
         if getattr(args, name) < 1:
@@ -159,6 +160,14 @@ def tune(game: str, args: argparse.Namespace, pool: Executor, dask: Executor | N
     def run(executor: Executor | None) -> SPSAResult:
         return spsa(tunable, args.iterations, games=args.spsa_games, depth=depth, seed=args.seed, executor=executor)
 
+    if args.no_spsa:
+        match, wall, _ = timed(lambda: verify(tunable, fit.weights, args.verify_games, depth=depth, seed=args.seed,
+                                              sprt=VERIFY_SPRT, executor=pool))
+        print(f"verifying match, Texel weights vs hand-set at depth {depth} ({timing.format_seconds(wall)} wall):")
+        print(match.summary())
+        print(f"=> Texel: {verdict(match)}")
+        against_levels(tunable, fit.weights, positions.states[:50], depth, args, pool)
+        return 0
     print(f"SPSA: {args.iterations} iterations of {args.spsa_games} games at depth {depth}")
     runs: dict[str, tuple[SPSAResult, float, float | None]] = {"sequential": timed(lambda: run(None))}
     timing.flush()

@@ -324,3 +324,8 @@ def test_the_benchmark_runs_with_its_smallest_options(capsys: pytest.CaptureFixt
     out = capsys.readouterr().out
     assert "Identical weights from the 2 runs" in out and "Texel on" in out and "verifying match, SPSA" in out
     assert "Texel vs threat_evaluation: " in out  # Connect Four's levels search with another evaluation
+    assert module.main(["--games", "gomoku", "--self-play", "2", "--verify-games", "2", "--workers", "1", "--no-dask",
+                        "--no-spsa"]) == 0
+    out = capsys.readouterr().out
+    assert "SPSA" not in out and "verifying match, Texel" in out
+    assert "the levels search with the hand-set evaluation itself" in out
