@@ -3,7 +3,8 @@ that says whether they play better.
 
     python benchmarks/tuning.py [--games connect4 gomoku] [--self-play 200] [--iterations 40]
                                 [--spsa-games 8] [--connect4-depth 4] [--gomoku-depth 1]
-                                [--verify-games 400] [--workers 2] [--seed 0] [--no-dask]
+                                [--verify-games 400] [--levels-games 100] [--workers 2] [--seed 0]
+                                [--no-dask] [--no-spsa]
 
 For each game (Connect Four's window evaluation, gomoku's pattern evaluation):
 
@@ -19,7 +20,10 @@ For each game (Connect Four's window evaluation, gomoku's pattern evaluation):
 4. the verifying matches: the Texel and the SPSA weights each against the hand-set ones at the
    same depth, colour-swapped pairs from the seeded opening book, stopped by the SPRT
    (H0 = 0, H1 = 20 Elo, alpha = beta = 0.05) or after ``--verify-games`` games, with the
-   Elo difference and its 95% interval (from the pairs), on the process pool.
+   Elo difference and its 95% interval (from the pairs), on the process pool;
+5. if the game's levels search with another evaluation than the hand-set one (Connect Four's
+   levels use the threat evaluation), the Texel weights against it: ``--levels-games`` games at
+   the same depth. Would the levels gain by the tuned weights?
 
 Exits with status 1 if the three SPSA runs disagree.
 """
@@ -39,9 +43,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import timing  # noqa: E402
 from match_executors import process_tree_cpu, warm_up  # noqa: E402
 
-from tictac_edu.arena import SPRT, MatchResult  # noqa: E402
+from tictac_edu.agents import SearchAgent  # noqa: E402
+from tictac_edu.agents.presets import search_order  # noqa: E402
+from tictac_edu.arena import SPRT, MatchResult, opening_book, play_match  # noqa: E402
+from tictac_edu.games.base import resolve  # noqa: E402
 from tictac_edu.tuning import PATTERNS, WINDOW, Tunable, self_play_positions, spsa, texel, verify  # noqa: E402
-from tictac_edu.tuning.perturbation import SPSAResult  # noqa: E402
+from tictac_edu.tuning.perturbation import SPSAResult, tuning_agent  # noqa: E402
 
 SETUPS: dict[str, tuple[Tunable, tuple[tuple[str, str], ...]]] = {
     "connect4": (WINDOW, (("easy", "medium"), ("medium", "medium"))),
@@ -95,9 +102,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--connect4-depth", type=int, default=4, help="Connect Four's search depth (4)")
     parser.add_argument("--gomoku-depth", type=int, default=1, help="gomoku's search depth (1)")
     parser.add_argument("--verify-games", type=int, default=400, help="most games of a verifying match (400)")
+    parser.add_argument("--levels-games", type=int, default=100,
+                        help="games of the Texel weights against the levels' own evaluation, if it is another (100)")
     parser.add_argument("--workers", type=int, default=2, help="processes of the pool and of the cluster (2)")
     parser.add_argument("--seed", type=int, default=0, help="the seed of everything (0)")
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask cluster")
+    parser.add_argument("--no-spsa", action="store_true", help="skip SPSA (Texel's method and its matches only)")
     args = parser.parse_args(argv)
     for name in ("self_play", "iterations", "spsa_games", "verify_games", "workers"):
         if getattr(args, name) < 1:
@@ -150,6 +160,14 @@ def tune(game: str, args: argparse.Namespace, pool: Executor, dask: Executor | N
     def run(executor: Executor | None) -> SPSAResult:
         return spsa(tunable, args.iterations, games=args.spsa_games, depth=depth, seed=args.seed, executor=executor)
 
+    if args.no_spsa:
+        match, wall, _ = timed(lambda: verify(tunable, fit.weights, args.verify_games, depth=depth, seed=args.seed,
+                                              sprt=VERIFY_SPRT, executor=pool))
+        print(f"verifying match, Texel weights vs hand-set at depth {depth} ({timing.format_seconds(wall)} wall):")
+        print(match.summary())
+        print(f"=> Texel: {verdict(match)}")
+        against_levels(tunable, fit.weights, positions.states[:50], depth, args, pool)
+        return 0
     print(f"SPSA: {args.iterations} iterations of {args.spsa_games} games at depth {depth}")
     runs: dict[str, tuple[SPSAResult, float, float | None]] = {"sequential": timed(lambda: run(None))}
     timing.flush()
@@ -178,7 +196,31 @@ def tune(game: str, args: argparse.Namespace, pool: Executor, dask: Executor | N
         print(match.summary())
         print(f"=> {label}: {verdict(match)}")
         timing.flush()
+    against_levels(tunable, fit.weights, positions.states[:50], depth, args, pool)
     return 0 if same else 1
+
+
+def against_levels(tunable: Tunable, weights: Any, sample: list[Any], depth: int, args: argparse.Namespace,
+                   pool: Executor) -> None:
+    """The Texel weights against the evaluation the game's levels search with, when that is not
+    the hand-set evaluation itself (it scores ``sample`` otherwise): would the levels gain?"""
+    start = tunable.new_game()
+    levels_evaluation = resolve(start.game.evaluation)
+    hand = tunable.evaluation(tunable.hand_weights)
+    if all(levels_evaluation(state, state.to_move) == hand(state, state.to_move) for state in sample):
+        print(f"the levels search with the hand-set evaluation itself "
+              f"({getattr(levels_evaluation, '__name__', levels_evaluation)}): the verifying matches are theirs")
+        return
+    name = getattr(levels_evaluation, "__name__", "the levels' evaluation")
+    levels_agent = SearchAgent(depth=depth, evaluate=levels_evaluation, order=search_order(start), name=name)
+    book = opening_book(start, (args.levels_games + 1) // 2, start.game.opening_plies, args.seed)
+    match, wall, _ = timed(lambda: play_match(tuning_agent(tunable, weights, depth, "tuned"), levels_agent,
+                                              tunable.new_game, args.levels_games, args.seed, openings=book,
+                                              executor=pool, progress=False))
+    print(f"the levels search with {name}: the Texel weights against it at depth {depth} "
+          f"({timing.format_seconds(wall)} wall):")
+    print(match.summary())
+    print(f"=> Texel vs {name}: {verdict(match)}")
 
 
 if __name__ == "__main__":

@@ -319,6 +319,13 @@ def test_the_benchmark_runs_with_its_smallest_options(capsys: pytest.CaptureFixt
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.main(["--games", "connect4", "--self-play", "4", "--iterations", "2", "--spsa-games", "2",
-                        "--verify-games", "4", "--connect4-depth", "1", "--workers", "1", "--no-dask"]) == 0
+                        "--verify-games", "4", "--connect4-depth", "1", "--levels-games", "2", "--workers", "1",
+                        "--no-dask"]) == 0
     out = capsys.readouterr().out
     assert "Identical weights from the 2 runs" in out and "Texel on" in out and "verifying match, SPSA" in out
+    assert "Texel vs threat_evaluation: " in out  # Connect Four's levels search with another evaluation
+    assert module.main(["--games", "gomoku", "--self-play", "2", "--verify-games", "2", "--workers", "1", "--no-dask",
+                        "--no-spsa"]) == 0
+    out = capsys.readouterr().out
+    assert "SPSA" not in out and "verifying match, Texel" in out
+    assert "the levels search with the hand-set evaluation itself" in out

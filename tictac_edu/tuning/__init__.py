@@ -1,14 +1,24 @@
 """Evaluation weights learned from games: Texel's method and SPSA, verified by a match.
 
-* :mod:`tictac_edu.tuning.base`: :class:`Tunable`, what the tuner needs of an evaluation
-  (named weights, features linear in them, quiet positions); :data:`WINDOW` (Connect Four's
-  window evaluation) and :data:`PATTERNS` (gomoku's pattern evaluation).
+* :class:`Tunable` (:mod:`tictac_edu.tuning.base`): what the tuner needs of an evaluation
+  (named weights, features linear in them, quiet positions); each game's module describes its
+  own: :data:`WINDOW` (:mod:`tictac_edu.tuning.connect4`, the window evaluation) and
+  :data:`PATTERNS` (:mod:`tictac_edu.tuning.gomoku`, the pattern evaluation).
 * :func:`self_play_positions`: labelled quiet positions from seeded games of the course's
   levels, each once, the result for the side to move.
 * :func:`texel`: the scale ``K``, then the weights, by the logistic loss of the results
   (:func:`logistic_loss`, :func:`loss_gradient`).
 * :func:`spsa`: the weights tuned by paired matches of perturbed settings, on any executor.
 * :func:`verify`: the tuned weights against the hand-set ones in a match, with its interval.
+
+Every score is for the player to move in the position scored, and every label the result for
+that player (1 a win, 1/2 a draw, 0 a loss).
+
+>>> positions = self_play_positions(WINDOW, games=4, seed=2, levels=(("easy", "easy"),))
+>>> train, held_out = positions.split(seed=2)
+>>> fit = texel(WINDOW, train, held_out)
+>>> fit.history[-1] <= fit.history[0]
+True
 """
 
 from tictac_edu.tuning.base import Tunable
