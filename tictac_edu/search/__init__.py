@@ -6,7 +6,8 @@ The alpha-beta a learner reads is :class:`AlphaBeta` (with its lesson variants
 runs the same search with the best line, tables, learning move orders, a deadline, traces and
 proven values around it. :func:`mcts` (:class:`MCTS`, :class:`MCTSSolver`) is Monte Carlo tree
 search: no evaluation, random playouts instead. :func:`aspiration`, :func:`pvs` and :func:`mtdf`
-are the null-window family (:mod:`tictac_edu.search.nullwindow`).
+are the null-window family (:mod:`tictac_edu.search.nullwindow`); :func:`proof_number_search` and
+:func:`pn2` prove or disprove a forced win (:mod:`tictac_edu.search.proofnumber`).
 """
 
 from tictac_edu.search.alphabeta import AlphaBeta, FreshRootWindow, OrderedMoves, StrictCutoff, alphabeta, variant
@@ -25,6 +26,7 @@ from tictac_edu.search.ordering import (
     StaticOrder,
     combine,
 )
+from tictac_edu.search.proofnumber import ProofResult, pn2, proof_number_search
 from tictac_edu.search.result import SearchResult, SearchTimeout, TraceEvent
 from tictac_edu.search.table import Bound, TableEntry, TranspositionTable
 
@@ -35,4 +37,4 @@ __all__ = [
     "TranspositionTable", "TreeCounts", "alphabeta", "combine", "count_tree", "iterative_deepening", "mcts",
     "minimax", "negamax", "terminal_value", "variant",
 ]
-__all__ += ["NullWindowResult", "PVSEngine", "aspiration", "mtdf", "pvs"]
+__all__ += ["NullWindowResult", "PVSEngine", "ProofResult", "aspiration", "mtdf", "pn2", "proof_number_search", "pvs"]
