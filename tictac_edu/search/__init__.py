@@ -7,8 +7,9 @@ runs the same search with the best line, tables, learning move orders, a deadlin
 proven values around it. :func:`mcts` (:class:`MCTS`, :class:`MCTSSolver`) is Monte Carlo tree
 search: no evaluation, random playouts instead. :func:`expectimax` searches against a model of
 the opponent (:class:`UniformModel`, :class:`EpsilonGreedyModel`): chance nodes instead of MIN nodes.
-:func:`aspiration`, :func:`pvs` and :func:`mtdf`
-are the null-window family (:mod:`tictac_edu.search.nullwindow`).
+:func:`aspiration`, :func:`pvs` and :func:`mtdf` are the null-window family
+(:mod:`tictac_edu.search.nullwindow`); :func:`proof_number_search` and :func:`pn2` prove or
+disprove a forced win (:mod:`tictac_edu.search.proofnumber`).
 """
 
 from tictac_edu.search.alphabeta import AlphaBeta, FreshRootWindow, OrderedMoves, StrictCutoff, alphabeta, variant
@@ -27,6 +28,7 @@ from tictac_edu.search.ordering import (
     StaticOrder,
     combine,
 )
+from tictac_edu.search.proofnumber import ProofResult, pn2, proof_number_search
 from tictac_edu.search.result import SearchResult, SearchTimeout, TraceEvent
 from tictac_edu.search.table import Bound, TableEntry, TranspositionTable
 
@@ -50,3 +52,4 @@ from tictac_edu.search.expectimax import (  # noqa: E402 - chance nodes: expecti
 __all__ += ["BudgetExhausted", "EpsilonGreedyModel", "Expectimax", "ExpectimaxResult", "NullWindowResult",
             "OpponentModel", "PVSEngine", "SearchRules", "UniformModel", "aspiration", "expectimax", "faster_wins",
             "mtdf", "pvs"]
+__all__ += ["ProofResult", "pn2", "proof_number_search"]
