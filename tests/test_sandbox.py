@@ -258,6 +258,7 @@ def test_no_new_process_once_forbidden():
     assert done.stdout.split() == ["thread", "refused", "refused"], done.stderr
 
 
+@pytest.mark.slow
 def test_without_the_sandbox_grading_says_isolation_is_best_effort(tmp_path, monkeypatch):
     monkeypatch.setenv(sandbox.SANDBOX_ENV, "off")
     assert not sandbox.sandbox_available()
