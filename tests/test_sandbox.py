@@ -258,13 +258,18 @@ def test_no_new_process_once_forbidden():
     assert done.stdout.split() == ["thread", "refused", "refused"], done.stderr
 
 
+@pytest.mark.slow
 def test_without_the_sandbox_grading_says_isolation_is_best_effort(tmp_path, monkeypatch):
     monkeypatch.setenv(sandbox.SANDBOX_ENV, "off")
     assert not sandbox.sandbox_available()
     learner = tmp_path / "alice.py"
     learner.write_text(solution_source("legal_moves"))
-    grades = grade_class([learner], exercises=["legal_moves"], limits=LIMITS)
-    assert grades.students[0].score == 1
+    cheat = tmp_path / "cheat.py"  # the reference solutions are kept from her process all the same
+    cheat.write_text("from tictac_edu.exercises import reference\n\n\n"
+                     "def legal_moves(board):\n    return reference('legal_moves')(board)\n")
+    grades = grade_class([learner, cheat], exercises=["legal_moves"], limits=LIMITS)
+    assert [student.score for student in grades.students] == [1, 0]
+    assert "No module named" in grades.students[1].grades[0].message
     assert any("isolation is best effort" in note for note in grades.students[0].notes)
     single = subprocess.run([sys.executable, "-m", "tictac_edu.exercises", str(learner), "-k", "legal_moves"],
                             capture_output=True, text=True, timeout=300, env=dict(os.environ))

@@ -62,8 +62,12 @@ def normalize(value: Any) -> Any:
         return ("dict", tuple(sorted(((repr(key), normalize(item)) for key, item in value.items()), key=repr)))
     if isinstance(value, (set, frozenset)):
         return ("set", tuple(sorted(repr(item) for item in value)))
-    if inspect.isgenerator(value):
+    from tictac_edu.exercises.plain import Foreign, Generator
+
+    if inspect.isgenerator(value) or isinstance(value, Generator):
         return ("generator",)
+    if isinstance(value, Foreign):
+        return ("object", value.type_name)
     return value
 
 

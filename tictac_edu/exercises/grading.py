@@ -41,6 +41,7 @@ import io
 import json
 import math
 import os
+import secrets
 import shutil
 import signal
 import subprocess
@@ -131,7 +132,8 @@ class ExerciseGrade:
         hint: the text of the hint she was shown first (under the first failed test), the
             hint for ``mistakes[0]`` when a classic mistake was recognised.
         tests_passed, tests_total: how many of the exercise's tests passed, of how many.
-        cpu_seconds: CPU time of the check (the checker's own work included).
+        cpu_seconds: CPU time of the check: the checker's own work and her function's (not the
+            cost of passing data between the grader's process and hers).
         learner_cpu_seconds: CPU time her function took.
         message: for a failure without a known mistake, or an error, what went wrong.
         file: the file the function came from.
@@ -416,15 +418,12 @@ def run_worker(job: dict[str, Any], wall_seconds: float, *, pytest_args: Sequenc
     results_path = os.path.join(workdir, "results.jsonl")
     results_fd = os.open(results_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     sandboxed = sandbox.sandbox_available()
-    job = dict(job, result_fd=results_fd, allowed=[sandbox_dir, *allowed_folders()], sandboxed=sandboxed)
+    secret = secrets.token_hex(32)
+    job = dict(job, result_fd=results_fd, sandboxed=sandboxed)
     command = [sys.executable, "-m", "tictac_edu.exercises.worker", json.dumps(job)]
     if pytest_args is not None:
         command += ["--pytest", *pytest_args]
     env = _child_environment(sandbox_dir)
-    if sandboxed:
-        env = sandbox_environment(sandbox_dir)
-        readable = [sandbox.PACKAGE_DIR, *job.get("files", []), *job.get("readable", [])]
-        command = sandbox.bwrap_argv(command, readable, sandbox_dir, env=env, hidden=job.get("hidden", ()))
     output_path = os.path.join(workdir, "output")
     started = time.monotonic()
     timed_out = False
@@ -432,11 +431,17 @@ def run_worker(job: dict[str, Any], wall_seconds: float, *, pytest_args: Sequenc
     try:
         with open(output_path, "wb") as output:
             process = subprocess.Popen(
-                command, cwd=sandbox_dir, env=env, stdin=subprocess.DEVNULL,
+                command, cwd=sandbox_dir, env=env, stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE if forward_output else output, stderr=subprocess.STDOUT,
                 pass_fds=(results_fd,), start_new_session=True)
             os.close(results_fd)
             results_fd = -1
+            assert process.stdin is not None
+            try:
+                process.stdin.write((secret + "\n").encode("ascii"))
+                process.stdin.close()
+            except OSError:
+                pass
             if forward_output:
                 timed_out = _forward(process, output, forward_output, started + wall_seconds)
             returncode, cpu, waited_out = _wait(process, started + wall_seconds)
@@ -448,17 +453,32 @@ def run_worker(job: dict[str, Any], wall_seconds: float, *, pytest_args: Sequenc
         records = []
         with open(results_path, encoding="utf-8", errors="replace") as results:
             for line in results:
-                try:
-                    record = json.loads(line)
-                except ValueError:
-                    continue
-                if isinstance(record, dict):
+                record = _verified(line, secret)
+                if record is not None:
                     records.append(record)
         return _Run(records, returncode, cpu, wall, tail, timed_out, sandboxed)
     finally:
         if results_fd >= 0:
             os.close(results_fd)
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _verified(line: str, secret: str) -> dict[str, Any] | None:
+    """The record of a line of the worker's results, if it carries the run's signature (a line
+    the worker did not write is dropped)."""
+    import hmac
+
+    from tictac_edu.exercises.worker import sign
+
+    try:
+        signed = json.loads(line)
+        text, mac = signed["record"], signed["mac"]
+        if not (isinstance(text, str) and isinstance(mac, str) and hmac.compare_digest(sign(secret, text), mac)):
+            return None
+        record = json.loads(text)
+    except (ValueError, TypeError, KeyError):
+        return None
+    return record if isinstance(record, dict) else None
 
 
 def _forward(process: subprocess.Popen, copy: Any, limit: int, deadline: float) -> bool:
@@ -601,6 +621,10 @@ def grade_submission(submission: Submission | str | Path, exercises: Sequence[st
                         notes.append(text)
             elif kind == "start":
                 current = record.get("exercise")
+            elif kind == "note":
+                text = _short(str(record.get("text", "")), 400)
+                if text not in notes:
+                    notes.append(text)
             elif kind == "result" and record.get("exercise") in by_name:
                 grade = ExerciseGrade(**{key: value for key, value in record.items() if key != "type"})
                 grade.student = submission.student

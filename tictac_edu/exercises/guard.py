@@ -82,6 +82,22 @@ def choose_mode() -> ClockMode:
     return modes[0]
 
 
+def wall_bound(cpu_limit: float) -> float:
+    """The wall-clock seconds a learner's code may take for ``cpu_limit`` CPU seconds: far
+    more than any honest need on a busy machine, so that only code that waits (``time.sleep``,
+    ``input()``) meets it."""
+    return 10 * cpu_limit + 10
+
+
+_RUNNING: list[LearnerClock] = []
+
+
+def running_clock() -> LearnerClock | None:
+    """The clock running now around the learner's code, if any (her function called in a
+    process of its own charges her time to it)."""
+    return _RUNNING[-1] if _RUNNING else None
+
+
 class LearnerClock:
     """A limit on the CPU time of the learner's code, counted only while it runs.
 
@@ -90,20 +106,30 @@ class LearnerClock:
     time her code has taken so far. :class:`CheckTimeout` is raised in her code once ``used``
     passes ``limit`` seconds.
 
+    Her code is also stopped once it has run ``wall`` seconds of wall-clock time while the
+    clock ran (a function that sleeps uses no CPU): ``wall_timed_out`` then says so.
+
     Args:
         limit: seconds of CPU time, a positive finite number.
         mode: how to stop her code (see the module's documentation); chosen for the current
             thread if ``None``.
+        wall: seconds of wall-clock time (:func:`wall_bound` of ``limit`` by default).
     """
 
-    def __init__(self, limit: float, mode: ClockMode | None = None) -> None:
+    def __init__(self, limit: float, mode: ClockMode | None = None, *, wall: float | None = None) -> None:
         if not (isinstance(limit, int | float) and not isinstance(limit, bool) and math.isfinite(limit) and limit > 0):
             raise ValueError(f"a time limit is a positive number of seconds, not {limit!r}")
         self.mode: ClockMode = mode or choose_mode()
         self.slowdown = TRACE_SLOWDOWN if self.mode == "trace" else 1.0
         self.limit = float(limit) * self.slowdown
+        self.wall = float(wall) if wall is not None else wall_bound(float(limit) * self.slowdown)
         self.used = 0.0
+        self.wall_used = 0.0
         self.timed_out = False
+        self.wall_timed_out = False
+        self._wall_started = 0.0
+        self._old_alarm: Any = None
+        self._old_real: tuple[float, float] = (0.0, 0.0)
         self._depth = 0
         self._running = False
         self._started_at = 0.0
@@ -129,6 +155,8 @@ class LearnerClock:
             self._old_handler = signal.signal(signal.SIGPROF, self._on_signal)
             self._old_timer = signal.setitimer(signal.ITIMER_PROF, 0, 0)
             self._old_timer_at = time.process_time()
+            self._old_alarm = signal.signal(signal.SIGALRM, self._on_alarm)
+            self._old_real = signal.setitimer(signal.ITIMER_REAL, 0, 0)
         elif self.mode == "watchdog":
             reader = _thread_cpu_reader(self._thread_id, threading.get_native_id())
             assert reader is not None
@@ -152,6 +180,11 @@ class LearnerClock:
             if old_delay > 0:  # someone else's CPU timer was running: give it back what is left of it
                 left = old_delay - (time.process_time() - self._old_timer_at)
                 signal.setitimer(signal.ITIMER_PROF, max(left, 0.001), old_interval)
+            signal.setitimer(signal.ITIMER_REAL, 0, 0)
+            signal.signal(signal.SIGALRM, self._old_alarm if self._old_alarm is not None else signal.SIG_DFL)
+            if self._old_real[0] > 0:
+                signal.setitimer(signal.ITIMER_REAL, max(self._old_real[0] - self.wall_used, 0.001),
+                                 self._old_real[1])
         elif self.mode == "watchdog" and self._watchdog is not None:
             self._watchdog.join()
             self._watchdog = None
@@ -174,12 +207,34 @@ class LearnerClock:
         self._resume()
         self._depth = 1
         self._running = True
+        _RUNNING.append(self)
         try:
             yield
         finally:
             self._running = False
             self._depth = 0
+            if self in _RUNNING:
+                _RUNNING.remove(self)
             self._pause()
+
+    def charge(self, seconds: float, wall: float = 0.0) -> None:
+        """Count ``seconds`` of the learner's CPU time and ``wall`` seconds of her wall-clock
+        time spent elsewhere (in her own process); a negative time takes back the grader's own
+        work (and waiting), counted while the clock ran."""
+        with self._lock:  # (below zero for a moment: the grader's own time is added when the clock pauses)
+            self.used += float(seconds) * self.slowdown
+            self.wall_used += float(wall)
+
+    def left(self) -> float:
+        """CPU seconds her code may still take, now (the clock may be running)."""
+        with self._lock:
+            running = self._now() - self._started_at if self._running and self._started_at else 0.0
+            return max(self.limit - self.used - running, 0.0) / self.slowdown
+
+    def wall_left(self) -> float:
+        """Wall-clock seconds her code may still take, now."""
+        running = time.monotonic() - self._wall_started if self._running and self._wall_started else 0.0
+        return max(self.wall - self.wall_used - running, 0.0)
 
     @property
     def remaining(self) -> float:
@@ -189,7 +244,7 @@ class LearnerClock:
     @property
     def learner_seconds(self) -> float:
         """The learner's CPU time, without the slowdown of tracing."""
-        return self.used / self.slowdown
+        return max(self.used, 0.0) / self.slowdown
 
     # -- resuming and pausing --------------------------------------------------------------
 
@@ -201,10 +256,16 @@ class LearnerClock:
         if left <= 0:
             self.timed_out = True
             raise CheckTimeout(self.limit)
+        wall_left = self.wall - self.wall_used
+        if wall_left <= 0:
+            self.timed_out = self.wall_timed_out = True
+            raise CheckTimeout(self.limit)
         with self._lock:
             self._started_at = self._now()
+            self._wall_started = time.monotonic()
         if self.mode == "signal":
             signal.setitimer(signal.ITIMER_PROF, max(left, 0.001), 0.05)
+            signal.setitimer(signal.ITIMER_REAL, max(wall_left, 0.001), 0.25)
         elif self.mode == "trace":
             self._old_trace = sys.gettrace()
             if self._old_trace is None:
@@ -215,13 +276,19 @@ class LearnerClock:
             self._running = False
         if self.mode == "signal":
             signal.setitimer(signal.ITIMER_PROF, 0, 0)
+            signal.setitimer(signal.ITIMER_REAL, 0, 0)
         elif self.mode == "trace" and self._old_trace is None:
             sys.settrace(None)
         with self._lock:
             self.used += self._now() - self._started_at
             self._started_at = 0.0
+            self.wall_used += time.monotonic() - self._wall_started
+            self._wall_started = 0.0
 
     def _over(self) -> bool:
+        if self._running and self.wall_used + time.monotonic() - self._wall_started > self.wall:
+            self.wall_timed_out = True
+            return True
         return self._running and self.used + self._now() - self._started_at > self.limit
 
     # -- the three ways to stop the learner's code ------------------------------------------
@@ -236,6 +303,14 @@ class LearnerClock:
         self.timed_out = True
         raise CheckTimeout(self.limit)
 
+    def _on_alarm(self, signum: int, frame: FrameType | None) -> None:
+        if not self._running:
+            return
+        if self.wall_used + time.monotonic() - self._wall_started < self.wall - 0.002:
+            return
+        self.timed_out = self.wall_timed_out = True
+        raise CheckTimeout(self.limit)
+
     def _watch(self) -> None:
         last_sent = 0.0
         while self._active:
@@ -244,6 +319,9 @@ class LearnerClock:
                 if not self._running:
                     continue
                 used = self.used + self._thread_cpu() - self._started_at
+                if self.wall_used + time.monotonic() - self._wall_started > self.wall:
+                    self.wall_timed_out = True
+                    used = self.limit + 1
                 if used > self.limit and time.monotonic() - last_sent > 0.05:
                     self.timed_out = True
                     _set_async_exception(self._thread_id, CheckTimeout)

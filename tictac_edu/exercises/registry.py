@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tictac_edu.exercises import diagnosis as diagnosis_module
+from tictac_edu.exercises import plain
 from tictac_edu.exercises.guard import (
     MEMORY_LIMIT,
     CheckTimeout,
@@ -223,6 +224,8 @@ def is_int(value: Any) -> bool:
 
 def type_name(value: Any) -> str:
     """``int``, ``list``, or ``numpy.int64`` for a type that is not built in."""
+    if isinstance(value, plain.Foreign):
+        return value.type_name
     kind = type(value)
     return kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
 
@@ -312,13 +315,15 @@ def _signature_text(fn: Callable[..., Any]) -> str:
 class Context:
     """What a case gets: the learner's function and helpers to call it and report failures."""
 
-    def __init__(self, exercise: Exercise, case: Case, fn: Callable[..., Any], clock: LearnerClock) -> None:
+    def __init__(self, exercise: Exercise, case: Case, fn: Callable[..., Any], clock: LearnerClock,
+                 run_notes: list[str] | None = None) -> None:
         self.exercise = exercise
         self.case = case
         self.fn = fn
         self.calls = 0
         self.clock = clock
         self.notes: list[str] = []
+        self.run_notes = run_notes if run_notes is not None else []
 
     def call(self, *args: Any, position: Any = None, changes: Sequence[int] = ()) -> Any:
         """Call the learner's function with ``args`` (with the clock running) and return what
@@ -332,15 +337,23 @@ class Context:
                    if index not in changes and not isinstance(arg, _PRIMITIVES)]
         before = {index: _copy_for_display(arg) for index, arg, _ in watched}
         self.calls += 1
+        converted: list[str] = []
         try:
             with self.clock.running():
-                result = self.fn(*args)
+                result = exact_result(self.fn(*args), args, converted)
         except TypeError as exc:
-            if exc.__traceback__ is not None and exc.__traceback__.tb_next is None:
+            trace = learner_trace(exc)
+            at_call = trace.at_call if trace is not None else (
+                exc.__traceback__ is not None and exc.__traceback__.tb_next is None)
+            if at_call:
                 self._wrong_parameters(exc, args, position)
             raise
-        if inspect.isgenerator(result):
-            result.close()
+        for note in [*converted, *getattr(self.fn, "last_notes", ())]:
+            if note not in self.run_notes:
+                self.run_notes.append(note)
+        if inspect.isgenerator(result) or isinstance(result, plain.Generator):
+            if inspect.isgenerator(result):
+                result.close()
             self.fail(f"Your function is a generator (it contains `yield`), so calling it ran none of its code: "
                       f"{self.exercise.name}(...) only built a generator object. Use `return`, not `yield`.",
                       kind="wrong type", position=position if position is not None else _shown_arg(args),
@@ -395,6 +408,23 @@ class Context:
             self.fail(f"{self.exercise.name} should return {self.exercise.returns}; it returned "
                       f"{article} {kind_of}, {show_value(got)}.", kind="wrong type", position=position,
                       expected=self.exercise.returns, got=got, mistake=mistake, reproduce=reproduce)
+
+
+def exact_result(result: Any, args: Sequence[Any], notes: list[str] | None = None) -> Any:
+    """What the learner's function returned, as data of the exact built-in types (see
+    :func:`tictac_edu.exercises.plain.exact`), converted while her clock runs; one of the
+    arguments she was given stays itself (the checks ask whether she returned it)."""
+    if any(result is arg for arg in args if not isinstance(arg, _PRIMITIVES)):
+        return result
+    return plain.exact(result, notes)
+
+
+def learner_trace(exc: BaseException) -> Any:
+    """Where an exception raised in the learner's own process came from (``None`` for one
+    raised here)."""
+    from tictac_edu.exercises.remote import learner_trace as trace_of
+
+    return trace_of(exc)
 
 
 def _shown_arg(args: Sequence[Any]) -> Any:
@@ -458,6 +488,9 @@ def _exception_hint(exc: BaseException, exercise: str = "") -> str:
 
 def _learner_files(fn: Callable[..., Any]) -> set[str]:
     """The file the learner's function was defined in (a notebook cell has one of its own)."""
+    remote = getattr(fn, "learner_file", None)
+    if isinstance(remote, str) and remote:
+        return {remote}
     try:
         target = inspect.unwrap(fn) if callable(fn) else fn
     except ValueError:  # a wrapper chain that loops
@@ -474,7 +507,10 @@ def _short(text: str, limit: int = 400) -> str:
 
 def _describe_exception(result: CaseResult, exc: BaseException, learner_files: set[str]) -> None:
     """Fill in ``result`` for an exception raised while a test ran."""
-    where = learner_location(exc.__traceback__, learner_files)
+    trace = learner_trace(exc)
+    where: Any = learner_location(exc.__traceback__, learner_files)
+    if trace is not None and trace.where:
+        where = _Described(trace.where)
     result.status = "failed"
     result.kind = "raised"
     try:
@@ -486,12 +522,22 @@ def _describe_exception(result: CaseResult, exc: BaseException, learner_files: s
         result.where = where.describe()
         result.message = f"Your function raised {type(exc).__name__}."
     else:
-        inner = innermost_location(exc.__traceback__)
+        inner: Any = innermost_location(exc.__traceback__)
+        if trace is not None:
+            inner = _Described(trace.inner) if trace.inner else None
         result.message = (f"Something went wrong while using what your function returned: {type(exc).__name__}. "
                           f"Check that it returns {result_type_hint(result.exercise)}.")
         if inner is not None:
             result.where = f"(inside the checker) {inner.describe()}"
     result.hint = _exception_hint(exc, result.exercise)
+
+
+@dataclass(frozen=True)
+class _Described:
+    text: str
+
+    def describe(self) -> str:
+        return self.text
 
 
 def result_type_hint(name: str) -> str:
@@ -575,6 +621,7 @@ class ExerciseRun:
         """Run test number ``index`` (or record why it is not run) and return its result."""
         case = self.exercise.cases[index]
         started = time.process_time()
+        transported, remote = getattr(self.fn, "transport_cpu", 0.0), getattr(self.fn, "remote_cpu", 0.0)
         skipped = self._reason_not_to_run(case)
         if skipped:
             result = CaseResult(exercise=self.exercise.name, title=case.title, status="not run", message=skipped)
@@ -590,7 +637,10 @@ class ExerciseRun:
                     self._diagnose()
             self._finish(result, case, index)
         self.results[index] = result
-        self.cpu += time.process_time() - started
+        # the check's work and her function's: with her function in a process of its own, her CPU time
+        # there, and not what passing data between the two processes took
+        self.cpu += time.process_time() - started - (getattr(self.fn, "transport_cpu", 0.0) - transported) + \
+            (getattr(self.fn, "remote_cpu", 0.0) - remote)
         return result
 
     def _reason_not_to_run(self, case: Case) -> str:
@@ -605,7 +655,7 @@ class ExerciseRun:
     def _run(self, case: Case, limit: float, budgeted: bool) -> CaseResult:
         result = CaseResult(exercise=self.exercise.name, title=case.title, status="passed")
         clock = LearnerClock(limit)
-        context = Context(self.exercise, case, self.fn, clock)
+        context = Context(self.exercise, case, self.fn, clock, self.notes)
         started = time.perf_counter()
         old_limit = sys.getrecursionlimit()
         printed = None
@@ -631,7 +681,11 @@ class ExerciseRun:
         except CheckTimeout:
             result.status = "failed"
             result.kind = "too slow"
-            if budgeted:
+            if clock.wall_timed_out:
+                result.message = (f"Your function was stopped after {clock.wall:g} s of wall-clock time, although it "
+                                  "had not used its CPU time: is it waiting for something (time.sleep, input(), a "
+                                  "lock) instead of computing?")
+            elif budgeted:
                 result.message = (f"Your function was stopped: it had used up the CPU time of the whole check "
                                   f"({self.budget:g} s for all the tests). Is it doing far more work than needed, "
                                   "or is there a loop that never ends?")
@@ -647,12 +701,14 @@ class ExerciseRun:
                               "Is a list or a dict growing without end?")
             result.hint = _exception_hint(MemoryError())
         except NotImplementedError as exc:
-            where = learner_location(exc.__traceback__, _learner_files(self.fn))
+            trace = learner_trace(exc)
+            where = trace.where if trace is not None else learner_location(exc.__traceback__,
+                                                                              _learner_files(self.fn))
             if where is not None or "write your code" in str(exc).lower():
                 result.status = "not attempted"
             else:  # raised by something else than the learner's stub
                 _describe_exception(result, exc, _learner_files(self.fn))
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, plain.LearnerProcessEnded):
             raise
         except BaseException as exc:  # noqa: BLE001 - the learner's code (or what it returned) broke something
             _describe_exception(result, exc, _learner_files(self.fn))
@@ -691,7 +747,7 @@ class ExerciseRun:
 
         def timed(*args: Any) -> Any:
             with clock.running():
-                return self.fn(*args)
+                return exact_result(self.fn(*args), args)
 
         answers = []
         old_limit = sys.getrecursionlimit()
@@ -705,7 +761,7 @@ class ExerciseRun:
                     clock.stop()
         except (CheckTimeout, MemoryError):
             return
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, plain.LearnerProcessEnded):
             raise
         except BaseException:  # noqa: BLE001 - sys.exit() and the like in the learner's code: no diagnosis
             return

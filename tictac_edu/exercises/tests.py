@@ -10,7 +10,9 @@ so is a test that a check would not run (after a time-out, or a long test after 
 a failure prints the same explanation and hint a learner sees, and the run ends with a summary
 per exercise (an exercise of which a ``-k`` selection ran only some tests is *partial* there,
 not passed). Without ``--learner`` (or the ``TICTAC_EDU_LEARNER`` variable) the reference
-solutions are checked. The learner's file is loaded once, whatever it does when it is loaded.
+solutions are checked. The learner's file is loaded once, whatever it does when it is loaded,
+in a process of its own (in the sandbox where it can be): the tests run here, her functions
+there (:mod:`tictac_edu.exercises.remote`).
 """
 
 from __future__ import annotations
@@ -21,10 +23,10 @@ from typing import Any
 
 import pytest
 
-from tictac_edu.exercises import sandbox
-from tictac_edu.exercises.learner import LearnerFileError, load_work
+from tictac_edu.exercises.plain import LearnerProcessEnded
 from tictac_edu.exercises.pytest_plugin import SESSION
 from tictac_edu.exercises.registry import ExerciseRun, all_exercises
+from tictac_edu.exercises.remote import open_learner
 
 
 def _slug(text: str) -> str:
@@ -50,12 +52,13 @@ def learner_functions(request: pytest.FixtureRequest) -> tuple[str | None, dict[
             SESSION.functions = {exercise.name: exercise.reference for exercise in all_exercises()}
         else:
             try:
-                with sandbox.guarded():
-                    SESSION.work = load_work(SESSION.path)
+                SESSION.work = open_learner(SESSION.path, [exercise.name for exercise in all_exercises()])
                 SESSION.functions = SESSION.work.functions
-            except LearnerFileError as exc:
-                SESSION.error = str(exc)
-            if SESSION.on_loaded is not None:
+            except LearnerProcessEnded as ended:
+                SESSION.error = f"the file could not be loaded: {ended}"
+            if SESSION.work is not None and SESSION.work.failed:
+                SESSION.error = SESSION.work.failed
+            if SESSION.error is None and SESSION.on_loaded is not None:
                 SESSION.on_loaded()
     if SESSION.error is not None:
         pytest.exit(f"cannot check the learner's file: {SESSION.error}", returncode=2)
@@ -82,8 +85,9 @@ def test_exercise(exercise: Any, index: int, learner_functions: tuple[str | None
         run = SESSION.runs[exercise.name] = ExerciseRun(exercise, fn)
     case = exercise.cases[index]
     try:
-        with sandbox.guarded():
-            result = run.run_case(index)
+        result = run.run_case(index)
+    except LearnerProcessEnded as ended:
+        pytest.fail(f"{exercise.name}: {case.title}: the learner's process ended: {ended}", pytrace=False)
     finally:
         if index == len(exercise.cases) - 1:
             run.close()

@@ -2,11 +2,15 @@
 imported by the teacher's own process to run a learner's code.
 
 ``python -m tictac_edu.exercises.worker JOB`` (``JOB`` is JSON: the student's files, the
-exercises, the limits, the folders her code may write to, and the number of the file
-descriptor for the results) limits itself, installs the guard of
-:mod:`tictac_edu.exercises.sandbox`, loads her files and checks each exercise, writing one JSON
-line per event to the results descriptor as it goes (``loaded``, then ``start`` and ``result``
-per exercise, then ``done``), so that the grader knows how far it got if her code kills it.
+exercises, the limits, and the number of the file descriptor for the results; the run's secret
+comes on its standard input) starts her files in a process of their own
+(:mod:`tictac_edu.exercises.remote`: in the sandbox of :mod:`tictac_edu.exercises.sandbox`
+where it can), runs the checks here on her functions there, and writes one JSON line per event
+to the results descriptor as it goes (``loaded``, then ``start`` and ``result`` per exercise,
+then ``done``), each signed with the secret, so that the grader knows how far it got and
+takes nothing for a result that this process did not write. Only plain data comes back from
+her process: the checks never hold one of her objects, her process never holds the secret, the
+results descriptor or the reference solutions.
 
 ``python -m tictac_edu.exercises.worker JOB --pytest ARGS...`` runs pytest with ``ARGS`` in the
 same protected process instead (the single-file command, ``python -m tictac_edu.exercises FILE``).
@@ -17,103 +21,95 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
 from typing import Any
 
 
 class _Results:
-    """JSON lines written straight to a file descriptor (no buffer a crash could lose)."""
+    """JSON lines written straight to a file descriptor (no buffer a crash could lose), each
+    signed with the run's secret (:func:`sign`)."""
 
-    def __init__(self, fd: int) -> None:
+    def __init__(self, fd: int, secret: str = "") -> None:
         self.fd = fd
+        self.secret = secret
 
     def send(self, record: dict[str, Any]) -> None:
-        data = (json.dumps(record, default=str) + "\n").encode("utf-8")
+        text = json.dumps(record, default=str)
+        data = (json.dumps({"record": text, "mac": sign(self.secret, text)}) + "\n").encode("utf-8")
         while data:
             written = os.write(self.fd, data)
             data = data[written:]
 
 
-def _pick(works: list[Any], name: str) -> tuple[Callable[..., Any] | None, Any]:
-    """The learner's function for exercise ``name`` and the work it is in: a notebook that tags
-    the exercise first, else the last file that defines it."""
-    found = [(work, work.functions[name]) for work in works if name in work.functions]
-    if not found:
-        return None, None
-    tagged = [item for item in found if name in item[0].tagged]
-    work, function = (tagged or found)[-1]
-    return function, work
-
-
-def _missing(works: list[Any], failed_files: list[str], name: str) -> tuple[str, str]:
-    """(status, message) for an exercise the learner's files do not define."""
-    for work in works:
-        if name in work.exercise_errors:
-            return "error", work.exercise_errors[name]
-    if failed_files:
-        return "error", f"not found: {failed_files[0]}"
-    for work in works:
-        if not work.complete:
-            return "error", f"not found: {work.path.name} did not load completely ({'; '.join(work.errors)[:200]})"
-    return "not attempted", ""
-
-
 def grade(job: dict[str, Any]) -> None:
-    """Grade the student of ``job`` (see the module's documentation)."""
-    from tictac_edu.exercises import sandbox
-    from tictac_edu.exercises.guard import BoundedOutput
-
-    results = _Results(int(job["result_fd"]))
-    limits = job.get("limits", {})
-    sys.stdout = BoundedOutput(0)  # type: ignore[assignment]  # her printing goes nowhere
-    sys.stderr = BoundedOutput(0)  # type: ignore[assignment]
+    """Grade the student of ``job`` (see the module's documentation): her files are loaded and
+    her functions run in a process of their own (:class:`~tictac_edu.exercises.remote.LearnerProcess`,
+    in the sandbox where it can be); the checks run here."""
     from tictac_edu.exercises.grading import ExerciseGrade, grade_from_report
-    from tictac_edu.exercises.learner import LearnerFileError, load_work
+    from tictac_edu.exercises.plain import LearnerProcessEnded
     from tictac_edu.exercises.registry import get_exercise, run_exercise
+    from tictac_edu.exercises.remote import LearnerProcess, RemoteFunction
 
+    results = _Results(int(job["result_fd"]), job.get("secret", ""))
+    limits = job.get("limits", {})
     exercises = [get_exercise(name) for name in job["exercises"]]
-    for exercise in exercises:  # the package's code, imported before hers runs
+    for exercise in exercises:  # the references, imported here before any check runs
         exercise.reference  # noqa: B018
-    sandbox.install(list(job.get("allowed", [])))
-    sandbox.forbid_new_processes()
-    works, errors, failed_files = [], [], []
-    for path in job["files"]:
-        try:
-            with sandbox.guarded():
-                work = load_work(path, time_limit=float(limits.get("load_cpu_seconds", 10.0)))
-        except LearnerFileError as exc:
-            errors.append(str(exc))
-            failed_files.append(str(exc))
-            continue
-        works.append(work)
-        errors += work.errors
-    results.send({"type": "loaded", "errors": errors,
-                  "functions": sorted({name for work in works for name in work.functions})})
     student = str(job.get("student", ""))
+    learner = LearnerProcess(list(job["files"]), [exercise.name for exercise in exercises], limits,
+                             sandboxed=bool(job.get("sandboxed")))
+    try:
+        loaded = learner.start()
+    except LearnerProcessEnded as ended:
+        results.send({"type": "loaded", "errors": [f"Loading the files: {ended}."]})
+        for exercise in exercises:
+            record = ExerciseGrade(student, exercise.name, exercise.notebook, "error",
+                                   message=f"the file could not be loaded: {ended}"[:240])
+            results.send({"type": "result", **record.__dict__})
+        results.send({"type": "done"})
+        return
+    results.send({"type": "loaded", "errors": list(loaded.get("errors", []))})
     for exercise in exercises:
         results.send({"type": "start", "exercise": exercise.name})
-        function, work = _pick(works, exercise.name)
-        if function is None:
-            status, message = _missing(works, failed_files, exercise.name)
-            record = ExerciseGrade(student, exercise.name, exercise.notebook, status, message=message[:240])
+        info = loaded["exercises"].get(exercise.name, {"missing": ["not attempted", ""]})
+        if "missing" in info:
+            status, message = info["missing"]
+            record = ExerciseGrade(student, exercise.name, exercise.notebook, str(status), message=str(message)[:240])
         else:
             try:
-                with sandbox.guarded():
-                    report = run_exercise(exercise, function)
-                record = grade_from_report(report, exercise, student, str(work.path))
+                report = run_exercise(exercise, RemoteFunction(learner, exercise.name, info))
+                record = grade_from_report(report, exercise, student, str(info.get("file", "")))
+                for note in report.notes:
+                    results.send({"type": "note", "text": f"{exercise.name}: {note}"})
+            except LearnerProcessEnded as ended:
+                record = ExerciseGrade(student, exercise.name, exercise.notebook, "error",
+                                       message=f"while it was checked, {ended}"[:240], file=str(info.get("file", "")))
+                results.send({"type": "note", "text": f"While {exercise.name} was checked, {ended}; the other "
+                                                      "exercises were graded in a new process."})
             except BaseException as exc:  # noqa: BLE001 - a failure of the checker itself: report it, go on
                 record = ExerciseGrade(student, exercise.name, exercise.notebook, "error",
                                        message=f"the check itself failed: {type(exc).__name__}: {exc}"[:240],
-                                       file=str(work.path))
+                                       file=str(info.get("file", "")))
         results.send({"type": "result", **record.__dict__})
+    learner.close()
     results.send({"type": "done"})
 
 
+def sign(secret: str, text: str) -> str:
+    """The signature of a record: HMAC-SHA256 of ``text`` with the run's ``secret``, which only
+    the grader and this process know (never the learner's)."""
+    import hashlib
+    import hmac
+
+    return hmac.new(secret.encode("utf-8"), text.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
 def run_pytest(job: dict[str, Any], args: list[str]) -> int:
-    """Run pytest with ``args`` in this protected process; its exit code."""
+    """Run pytest with ``args`` here; the learner's functions run in a process of their own
+    (:mod:`tictac_edu.exercises.tests` starts it). Its exit code."""
     import pytest
 
-    from tictac_edu.exercises import sandbox
+    from tictac_edu.exercises.remote import LEARNER_JOB_ENV
+
     results = _Results(int(job["result_fd"]))
 
     class Tell:
@@ -124,10 +120,10 @@ def run_pytest(job: dict[str, Any], args: list[str]) -> int:
 
             SESSION.on_loaded = lambda: results.send({"type": "loaded"})
 
-    sandbox.install(list(job.get("allowed", [])))
-    sandbox.forbid_new_processes()
+    os.environ[LEARNER_JOB_ENV] = json.dumps({"sandboxed": bool(job.get("sandboxed")),
+                                              "limits": job.get("limits", {})})
     code = int(pytest.main(args, plugins=[Tell()]))
-    results.send({"type": "done", "code": code})  # pytest finished: her code did not end the process
+    results.send({"type": "done", "code": code})  # pytest finished (the learner's file is loaded elsewhere)
     return code
 
 
@@ -135,11 +131,12 @@ def main(argv: list[str] | None = None) -> None:
     """The entry point: limit the process, then grade (or run pytest), then end at once."""
     args = list(sys.argv[1:] if argv is None else argv)
     job = json.loads(args[0])
+    job["secret"] = sys.stdin.readline().strip()  # never in the command line or the environment
     limits = job.get("limits", {})
     from tictac_edu.exercises import sandbox
 
-    sandbox.apply_limits(limits.get("cpu_seconds"), limits.get("memory_bytes"), limits.get("file_bytes"),
-                         sandbox.OPEN_FILES, sandbox.PROCESSES if job.get("sandboxed") else None)
+    memory = limits.get("memory_bytes")
+    sandbox.apply_limits(None, 2 * memory + (2 << 30) if memory else None, None)
     code = 0
     try:
         if len(args) > 1 and args[1] == "--pytest":
