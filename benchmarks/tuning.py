@@ -88,7 +88,8 @@ def verdict(result: MatchResult) -> str:
         judged = "a loss: the interval excludes 0"
     else:
         judged = "no measured difference: the interval holds 0"
-    return f"{result.played} games, Elo {elo.text()}; SPRT {result.sprt_status}; {judged}"
+    test = f"; SPRT {result.sprt_status}" if result.sprt is not None else ""
+    return f"{result.played} games, Elo {elo.text()}{test}; {judged}"
 
 
 def main(argv: list[str] | None = None) -> int:
