@@ -418,7 +418,7 @@ def _ended(run: _Run, limits: Limits) -> str:
         except ValueError:
             name = f"signal {number}"
         reason = {"SIGXCPU": f"it used up its {limits.cpu_seconds:g} s of CPU time",
-                  "SIGKILL": "it was killed (out of memory?)",
+                  "SIGKILL": "it was killed (out of memory, or past its hard CPU limit?)",
                   "SIGSEGV": "the Python interpreter crashed (segmentation fault)",
                   "SIGABRT": "the Python interpreter aborted"}.get(name, f"it was ended by {name}")
         return reason
