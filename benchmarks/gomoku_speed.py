@@ -63,7 +63,7 @@ def search_alone(state: Gomoku, seconds: float) -> tuple[int, int, float, float]
     """Iterative deepening for ``seconds``: depth finished, nodes, wall and CPU seconds."""
     wall, cpu = time.perf_counter(), time.process_time()
     result = iterative_deepening(state, pattern_evaluation, time_limit=seconds, order=CandidateMoves(SEARCH_MOVES),
-                                 table=TranspositionTable(1 << 16), prefer_faster_wins=True)
+                                 table=TranspositionTable(1 << 16))
     return result.depth or 0, result.nodes, time.perf_counter() - wall, time.process_time() - cpu
 
 

@@ -1108,5 +1108,31 @@ CONCEPTS.update({
 })
 
 
+
+def _tuning_loss_oracle() -> list[Probe]:
+    from tictac_edu.exercises.checks import nb05_connect4 as nb05
+
+    rng = random.Random(67)
+    probes = []
+    for _ in range(800):
+        size = rng.randint(1, 6)
+        weights = [rng.choice([rng.randint(-3, 3), round(rng.uniform(-2, 2), 3)]) for _ in range(size)]
+        positions = nb05._random_positions(rng, rng.randint(1, 12), size, draws=rng.random() < 0.8)
+        probes.append(nb05._rounded_loss(weights, positions, round(rng.uniform(0.05, 2.0), 3)))
+    return probes
+
+
+EXTRA_ORACLES["tuning_loss"] = _tuning_loss_oracle
+CONCEPTS["tuning_loss"] = [
+    concept("total = 0.0", "tuning_mean", "mean|positions"),
+    concept("score = sum(weight * feature", "tuning_scale", "log-odds|scores"),
+    concept("r = result if first_to_move else 1 - result", "tuning_wrong_side tuning_draws",
+            "player to move|lost the game|x won"),
+    concept("p = 1 / (1 + math.exp(-scale * score))", "tuning_scale", "scale|log-odds|sigmoid|the chance"),
+    concept("total += -(r * math.log(p) + (1 - r) * math.log(1 - p))", "tuning_squared tuning_draws",
+            "logistic loss|draw"),
+    concept("return total / len(positions)", "tuning_mean", "mean|positions"),
+]
+
 if __name__ == "__main__":
     main()

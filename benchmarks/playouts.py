@@ -3,15 +3,16 @@ and beside peers, in one run.
 
     python benchmarks/playouts.py [--seconds 0.3] [--repeat 3] [--games KEY ...] [--no-peers]
 
-For each game (tic-tac-toe, 5x5 three in a row, Connect Four, 15x15 five in a row), uniformly
-random games from the empty board, played:
+For each game (tic-tac-toe, 5x5 three in a row, Connect Four, 15x15 five in a row, and gomoku
+on 15x15 and 9x9), uniformly random games from the empty board, played:
 
 * by ``state.random_playout(rng)``, the games' fast path (bits, no new positions);
 * through the plain protocol, as any game would allow:
   ``while not s.is_terminal(): s = s.play(rng.choice(s.legal_moves()))``;
 * by OpenSpiel (``pip install open_spiel``) over its C++ states, in the same Python loop
   (``clone``, ``legal_actions``, ``apply_action``), and by the rollout of its MCTS,
-  ``RandomRolloutEvaluator.evaluate`` (the same loop with numpy's random choice);
+  ``RandomRolloutEvaluator.evaluate`` (the same loop with numpy's random choice); five in a
+  row against both of OpenSpiel's games for it, its generic ``mnk`` and its own ``gomoku``;
 * by aima-python (``pip install --no-deps --ignore-requires-python aima==2024.9.28``) on its
   ``TicTacToe(h, v, k)`` and ``ConnectFour`` games, in the same loop.
 
@@ -38,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import timing  # noqa: E402
 
-from tictac_edu.games import ConnectFour, MNKGame, TicTacToe  # noqa: E402
+from tictac_edu.games import ConnectFour, Gomoku, MNKGame, TicTacToe  # noqa: E402
 from tictac_edu.games.base import GameState  # noqa: E402
 
 OPENSPIEL_INSTALL = "pip install open_spiel"
@@ -54,35 +55,42 @@ class Game:
 
     key: str
     start: Callable[[], GameState]
-    openspiel: tuple[str, dict[str, int]]
+    openspiel: list[tuple[str, dict[str, int]]]  # OpenSpiel's games for it, each with its parameters
     aima: tuple[str, dict[str, int]]  # aima.games class and its arguments
 
 
 GAMES = [
-    Game("tictactoe", TicTacToe, ("tic_tac_toe", {}), ("TicTacToe", {})),
-    Game("mnk-5x5x3", lambda: MNKGame(5, 5, 3), ("mnk", {"m": 5, "n": 5, "k": 3}),
+    Game("tictactoe", TicTacToe, [("tic_tac_toe", {})], ("TicTacToe", {})),
+    Game("mnk-5x5x3", lambda: MNKGame(5, 5, 3), [("mnk", {"m": 5, "n": 5, "k": 3})],
          ("TicTacToe", {"h": 5, "v": 5, "k": 3})),
     # aima's ConnectFour drops along x (h) in columns indexed by y (v): h=6, v=7 is 7 columns of 6.
-    Game("connect4", ConnectFour, ("connect_four", {}), ("ConnectFour", {"h": 6, "v": 7, "k": 4})),
-    Game("mnk-15x15x5", lambda: MNKGame(15, 15, 5), ("mnk", {"m": 15, "n": 15, "k": 5}),
+    Game("connect4", ConnectFour, [("connect_four", {})], ("ConnectFour", {"h": 6, "v": 7, "k": 4})),
+    Game("mnk-15x15x5", lambda: MNKGame(15, 15, 5), [("mnk", {"m": 15, "n": 15, "k": 5}), ("gomoku", {"size": 15})],
          ("TicTacToe", {"h": 15, "v": 15, "k": 5})),
+    Game("gomoku-15", Gomoku, [("gomoku", {"size": 15}), ("mnk", {"m": 15, "n": 15, "k": 5})],
+         ("TicTacToe", {"h": 15, "v": 15, "k": 5})),
+    Game("gomoku-9", lambda: Gomoku(9), [("gomoku", {"size": 9}), ("mnk", {"m": 9, "n": 9, "k": 5})],
+         ("TicTacToe", {"h": 9, "v": 9, "k": 5})),
 ]
 KEYS = [game.key for game in GAMES]
 
 
 def ours(game: Game, seed: int) -> list[tuple[str, Playout]]:
-    """The fast path and the plain protocol, on a position built once."""
+    """The fast path and the plain protocol, on a position built once (the winner as ``"X"``
+    for the first player, ``"O"`` for the second, as the peers' are)."""
     start: Any = game.start()
     fast_rng, plain_rng = random.Random(seed), random.Random(seed)
+    first, second = start.players
+    names = {first: "X", second: "O", None: None}
 
     def fast() -> str | None:
-        return start.random_playout(fast_rng)
+        return names[start.random_playout(fast_rng)]
 
     def plain() -> str | None:
         state: Any = start
         while not state.is_terminal():
             state = state.play(plain_rng.choice(state.legal_moves()))
-        return state.winner  # type: ignore[no-any-return]
+        return names[state.winner]
 
     return [("state.random_playout(rng)", fast), ("plain protocol: legal_moves, play", plain)]
 
@@ -94,25 +102,29 @@ def openspiel(game: Game, seed: int) -> list[tuple[str, Playout]]:
     from open_spiel.python.algorithms.mcts import RandomRolloutEvaluator
 
     version = importlib.metadata.version("open_spiel")
-    name, parameters = game.openspiel
-    root = pyspiel.load_game(name, parameters).new_initial_state()
-    rng = random.Random(seed)
-    evaluator = RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
+    rows: list[tuple[str, Playout]] = []
 
     def winner(returns: list[float]) -> str | None:
         return "X" if returns[0] > 0 else "O" if returns[0] < 0 else None
 
-    def loop() -> str | None:
-        state = root.clone()
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-        return winner(state.returns())
+    for name, parameters in game.openspiel:
+        root = pyspiel.load_game(name, parameters).new_initial_state()
+        rng = random.Random(seed)
+        evaluator = RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
+        label = name if len(game.openspiel) > 1 else ""
 
-    def rollout() -> str | None:
-        return winner(list(evaluator.evaluate(root)))
+        def loop(root: Any = root, rng: random.Random = rng) -> str | None:
+            state = root.clone()
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+            return winner(state.returns())
 
-    return [(f"OpenSpiel {version}: Python loop, C++ states", loop),
-            (f"OpenSpiel {version}: MCTS RandomRolloutEvaluator", rollout)]
+        def rollout(root: Any = root, evaluator: Any = evaluator) -> str | None:
+            return winner(list(evaluator.evaluate(root)))
+
+        rows += [(f"OpenSpiel {version}: {label + ', ' if label else ''}Python loop, C++ states", loop),
+                 (f"OpenSpiel {version}: {label + ', ' if label else ''}MCTS RandomRolloutEvaluator", rollout)]
+    return rows
 
 
 def aima(game: Game, seed: int) -> list[tuple[str, Playout]]:
@@ -167,12 +179,12 @@ def measure(label: str, playout: Playout, seconds: float, repeat: int) -> Measur
 def print_game(title: str, rows: list[Measured]) -> None:
     fast = rows[0].rate
     print(f"{title}, from the empty board")
-    print(f"{'playouts by':<50}{'played':>9}{'playouts/s':>12}{'X wins':>8}{'O wins':>8}{'draws':>8}"
+    print(f"{'playouts by':<56}{'played':>9}{'playouts/s':>12}{'X wins':>8}{'O wins':>8}{'draws':>8}"
           f"{'random_playout':>16}")
     for row in rows:
         shares = "".join(f"{100 * row.outcomes[who] / row.playouts:>7.1f}%" for who in ("X", "O", None))
         ratio = "-" if row is rows[0] else f"{fast / row.rate:.2f}x faster"
-        print(f"{row.label:<50}{row.playouts:>9,}{row.rate:>12,.0f}{shares}{ratio:>16}")
+        print(f"{row.label:<56}{row.playouts:>9,}{row.rate:>12,.0f}{shares}{ratio:>16}")
     print()
 
 

@@ -37,7 +37,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import timing  # noqa: E402
 
 from tictac_edu.games import TicTacToe  # noqa: E402
-from tictac_edu.search import AlphaBeta, TranspositionTable, alphabeta, minimax, negamax  # noqa: E402
+from tictac_edu.search import (  # noqa: E402
+    AlphaBeta,
+    FreshRootWindow,
+    StrictCutoff,
+    TranspositionTable,
+    alphabeta,
+    faster_wins,
+    minimax,
+    negamax,
+)
 
 FULL_TREE_NODES = 549_946
 """reference/figures.md: plain minimax from the empty board, one node per call."""
@@ -95,11 +104,11 @@ SEARCHES = [
     Search("plain", "alpha-beta, the plain AlphaBeta class", "alphabeta", _plain_alphabeta),
     Search("alphabeta", "alpha-beta", "alphabeta", lambda root, table: _result(alphabeta(root))),
     Search("strict", "alpha-beta, strict cut-off (alpha > beta)", "alphabeta",
-           lambda root, table: _result(alphabeta(root, strict=True))),
+           lambda root, table: _result(alphabeta(root, rules=StrictCutoff()))),
     Search("fresh-root", "alpha-beta, fresh window per root move", "alphabeta",
-           lambda root, table: _result(alphabeta(root, fresh_root_window=True))),
+           lambda root, table: _result(alphabeta(root, rules=FreshRootWindow()))),
     Search("faster-wins", "alpha-beta, faster wins", "alphabeta",
-           lambda root, table: _result(alphabeta(root, prefer_faster_wins=True))),
+           lambda root, table: _result(alphabeta(root, evaluate=faster_wins))),
     Search("ordered", "alpha-beta, centre-corners-edges", "alphabeta",
            lambda root, table: _result(alphabeta(root, order=ORDER))),
     Search("table", "alpha-beta + transposition table", "alphabeta",

@@ -44,6 +44,7 @@ SLOW_TESTS: dict[str, float] = {
     "test_notebooks.py::test_notebook_runs_both_ways[07_beyond_alpha_beta]": 40,
     "test_notebooks.py::test_notebook_runs_both_ways[04_evaluation_and_depth]": 35,
     "test_notebooks.py::test_notebook_runs_both_ways[06_gomoku]": 25,
+    "test_notebooks.py::test_notebook_runs_both_ways[08_making_search_fast]": 30,
     "test_notebooks.py::test_notebook_runs_both_ways[03_ordering_and_memory]": 15,
     "test_notebooks.py::test_notebook_runs_both_ways[01_game_trees_and_minimax]": 13,
     "test_notebooks.py::test_notebook_runs_both_ways[02_alpha_beta]": 10,

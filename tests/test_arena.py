@@ -593,15 +593,17 @@ def test_a_timeout_names_the_pairs_whose_tasks_never_finished() -> None:
     finally:
         HangingAgent.release.set()
         pool.shutdown(wait=True, cancel_futures=True)
-    # pair 1 never finishes; how many of the others the second thread played within the second of
-    # wall-clock time depends on the machine's load, so the test asks only that each pair is either
-    # played (and kept whole) or named missing
-    assert result.timed_out and not result.interrupted and 1 in result.missing
+    # the pair whose game hangs never finishes (which pair gets the third game depends on how the two
+    # threads interleave under load), and how many of the others the second thread played within the
+    # second of wall-clock time depends on the load too, so the test asks only that a pair is missing
+    # and each pair is either played (and kept whole) or named missing
+    assert result.timed_out and not result.interrupted and result.missing
     played = {pair.index for pair in result.pairs}
     assert played.isdisjoint(result.missing) and played | set(result.missing) == set(range(10))
     assert all(pair.complete for pair in result.pairs)
     summary = result.summary().splitlines()[-1]
-    assert summary.startswith(f"Timed out after 1 s: {result.played} of 20 games played; ") and "(pair 1)" in summary
+    assert summary.startswith(f"Timed out after 1 s: {result.played} of 20 games played; ")
+    assert all(str(index) in summary.rsplit("(pair", 1)[-1] for index in result.missing)
     with pytest.raises(ValueError, match="timeout"):
         play_match(*random_pair(), TicTacToe, games=2, timeout=0)
 

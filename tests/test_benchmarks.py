@@ -33,9 +33,9 @@ def test_tictactoe_search(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_playouts(capsys: pytest.CaptureFixture[str]) -> None:
-    load("playouts").main(["--seconds", "0.01", "--repeat", "1", "--games", "tictactoe"])
+    load("playouts").main(["--seconds", "0.01", "--repeat", "1", "--games", "tictactoe", "gomoku-9"])
     out = capsys.readouterr().out
-    assert "state.random_playout(rng)" in out
+    assert "state.random_playout(rng)" in out and "Gomoku, 9 x 9" in out
     assert "plain protocol" in out
 
 
@@ -51,6 +51,9 @@ def test_agents_time(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Tic-tac-toe" in out and "perfect" in out
     assert "Connect Four" in out
+    load("agents_time").main(["--positions", "1", "--games", "connect4", "--levels", "hard", "--gaps"])
+    out = capsys.readouterr().out
+    assert "longest CPU between two clock readings" in out and "worst wall" in out
 
 
 def test_help(capsys: pytest.CaptureFixture[str]) -> None:
@@ -66,3 +69,19 @@ def test_levels(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Tic-tac-toe (easy, medium, hard, perfect)" in out
     assert "medium above easy" in out and "perfect above hard" in out
+
+
+def test_expectimax(capsys: pytest.CaptureFixture[str]) -> None:
+    load("expectimax").main(["--games", "4", "--perfect-games", "2", "--connect4-games", "2", "--easy-games", "2",
+                             "--depths", "2"])
+    out = capsys.readouterr().out
+    assert "expectimax vs uniform" in out and "alpha-beta d2" in out and "against the easy level" in out
+
+
+def test_connect4_fast(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PONS_SOLVER_DIR", raising=False)
+    load("connect4_fast").main(["--lines", "2", "--skip-compile", "--skip-4453", "--skip-expert"])
+    out = capsys.readouterr().out
+    assert "Pons' solver: skipping (PONS_SOLVER_DIR is not set" in out
+    assert "Test_L2_R2  numba" in out and "Test_L2_R2  python" in out
+    assert "WRONG" not in out

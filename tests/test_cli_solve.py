@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tictac_edu.cli import TIMED_OUT_STATUS
 from tictac_edu.solvers import Solver
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,14 +91,19 @@ def test_the_empty_board_is_refused_without_a_timeout() -> None:
     assert done.stderr.startswith("argument 1: the empty board ('') is far too hard")
     assert "--timeout" in done.stderr and "Traceback" not in done.stderr
     done = run("", "--timeout", "0.3")
-    assert done.returncode == 1 and done.stdout == " timeout\n"
+    assert done.returncode == TIMED_OUT_STATUS and done.stdout == " timeout\n"
 
 
 def test_a_position_that_runs_out_of_time_is_named_and_the_next_is_solved() -> None:
     done = run("--timeout", "0.5", HARD, END_GAME)
-    assert done.returncode == 1
+    assert done.returncode == TIMED_OUT_STATUS == 124  # its own status: 1 is for bad input
     assert done.stdout.splitlines() == [f"{HARD} timeout", f"{END_GAME} -1"]
     assert "1 position not solved within --timeout 0.5 s" in done.stderr
+    done = run("--timeout", "0.5", HARD, "9")  # a bad line as well: bad input wins
+    assert done.returncode == 1 and done.stdout == f"{HARD} timeout\n"
+    help_text = " ".join(run("--help").stdout.split())
+    assert re.search(r"seconds of wall-\s?clock time and print 'MOVES timeout' \(exit status 124", help_text)
+    assert re.search(r"124 if every line was good but some position ran out of time", help_text)
     done = run("--timeout", "0", END_GAME)
     assert done.returncode == 2 and "--timeout must be a positive number of seconds" in done.stderr
 
@@ -171,4 +177,13 @@ def test_the_readme_examples_answer(test_data: Path) -> None:
         done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=120, cwd=ROOT)
         assert done.stdout.strip(), command
         assert "Traceback" not in done.stderr, command
-        assert done.returncode == (1 if "--timeout" in command else 0), (command, done.stderr)
+        assert done.returncode == (TIMED_OUT_STATUS if "--timeout" in command else 0), (command, done.stderr)
+
+
+def test_both_engines_print_the_same_scores() -> None:
+    compiled = run(END_GAME, MIDDLE_GAME)
+    pure = run("--engine", "python", END_GAME, MIDDLE_GAME)
+    assert compiled.returncode == pure.returncode == 0
+    assert compiled.stdout == pure.stdout == f"{END_GAME} -1\n{MIDDLE_GAME} -9\n"
+    done = run("--engine", "cython", END_GAME)
+    assert done.returncode == 2 and "invalid choice: 'cython'" in done.stderr

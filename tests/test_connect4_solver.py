@@ -4,6 +4,7 @@ agent built on it (the command line is tested in test_cli_solve.py)."""
 from __future__ import annotations
 
 import itertools
+import math
 from pathlib import Path
 
 import pytest
@@ -154,6 +155,24 @@ def test_the_clock_is_read_often_enough_to_keep_a_deadline() -> None:
         assert max(later - earlier for earlier, later in itertools.pairwise(readings)) <= CHECK_EVERY
 
 
+def test_a_pause_past_the_deadline_is_noticed_within_check_every_nodes() -> None:
+    # A fake clock on which time jumps by 0.3 s at node 3,000 (the process paused by a busy
+    # machine, or a slow step): the node rate measured before says nothing about it, so only the
+    # reading interval bounds how many nodes run past the deadline.
+    assert CHECK_EVERY <= 256  # about a millisecond of search between two readings
+    solver = Solver()
+
+    def clock() -> float:
+        return solver.nodes * 1e-5 + (0.3 if solver.nodes > 3_000 else 0.0)
+
+    for deadline in (0.1, 0.5, 3.0):
+        solver.reset()
+        with pytest.raises(SolverLimitReached, match="deadline passed"):
+            solver.solve("", deadline=deadline, clock=clock)
+        passed = 3_001 if deadline < 0.3 + 3_001e-5 else round(deadline * 1e5 - 3e4)
+        assert passed <= solver.nodes <= passed + CHECK_EVERY, deadline
+
+
 # Node counts of the fast solver, pinned: a change for speed must search exactly the same nodes.
 # (The benchmark checks every position of the sets; these are samples.)
 @pytest.mark.parametrize(("name", "count", "weak", "nodes"), [
@@ -291,6 +310,22 @@ def test_the_whole_move_stays_within_the_time_limit(test_data: Path) -> None:
         assert agent.last_result.proven == (agent.last_source == "solver")
         sources.add(agent.last_source)
     assert sources == {"solver", "search"}
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -1.0, 0, "1", True])
+def test_the_agent_refuses_a_time_limit_that_is_not_a_positive_finite_number(bad: object) -> None:
+    with pytest.raises(ValueError, match="time_limit must be a positive, finite number of seconds"):
+        SolverAgent(time_limit=bad)  # type: ignore[arg-type]
+
+
+def test_the_whole_move_keeps_a_margin_for_a_late_reading_of_the_clock() -> None:
+    # On the work clock the move ends within the limit's SAFETY part, plus one node of search.
+    from tictac_edu.agents.solver import SAFETY
+
+    agent, clock = timed_agent(0.2)
+    agent.choose_move(ConnectFour.from_moves("44"))
+    assert agent.last_source == "search"
+    assert 0.2 * SAFETY <= clock() <= 0.2 * SAFETY + 10 * WorkClock.EVALUATION
 
 
 def test_a_fallback_move_is_never_called_proven_even_when_the_search_saw_the_end() -> None:

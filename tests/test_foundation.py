@@ -38,6 +38,7 @@ from tictac_edu.search import (
     StrictCutoff,
     TranspositionTable,
     alphabeta,
+    faster_wins,
     iterative_deepening,
     minimax,
     variant,
@@ -124,7 +125,7 @@ def test_boards_too_big_to_play_are_refused_at_once() -> None:
 
 @pytest.mark.parametrize(("search", "nodes"), [
     (AlphaBeta(), 18_297), (StrictCutoff(), 146_120), (FreshRootWindow(), 30_710),
-    (OrderedMoves(TicTacToe().game.move_order), 7_275), (AlphaBeta(prefer_faster_wins=True), 20_866),
+    (OrderedMoves(TicTacToe().game.move_order), 7_275), (AlphaBeta(faster_wins), 20_866),
     (variant(OrderedMoves, fresh_root_window=True)(TicTacToe().game.move_order), 15_706),
 ], ids=["plain", "strict", "fresh-root-window", "ordered", "faster-wins", "ordered-fresh"])
 def test_the_plain_search_and_its_variants_count_the_reference_nodes(search: AlphaBeta, nodes: int) -> None:
@@ -140,7 +141,7 @@ MIXED = st.one_of(positions(TicTacToe, 0, 9), positions(lambda: MNKGame(4, 4, 3)
 def test_the_plain_search_and_the_engine_agree_node_for_node(state: MNKGame, strict: bool, fresh: bool) -> None:
     plain = variant(AlphaBeta, strict=strict, fresh_root_window=fresh)()
     value, _ = plain.best_move(state)
-    engine = alphabeta(state, strict=strict, fresh_root_window=fresh)
+    engine = alphabeta(state, rules=variant(AlphaBeta, strict=strict, fresh_root_window=fresh)())
     assert (engine.value, engine.nodes) == (value, plain.nodes)
     assert value == minimax(state).value
 
@@ -210,13 +211,13 @@ def test_a_table_refuses_another_game_or_another_scoring() -> None:
                                          "4x4, three in a row"):
         alphabeta(MNKGame(4, 4, 3), table=table)
     with pytest.raises(ValueError, match="preferring faster wins"):
-        alphabeta(TicTacToe(), table=table, prefer_faster_wins=True)
+        alphabeta(TicTacToe(), table=table, evaluate=faster_wins)
     with pytest.raises(ValueError, match="scored by line_evaluation"):
         alphabeta(TicTacToe(), 2, line_evaluation, table=table)
     table.clear()  # a cleared table serves any game again
     middle = play_moves(MNKGame(4, 4, 3), [5, 0, 10, 15])
-    assert alphabeta(middle, prefer_faster_wins=True, table=table).value == \
-        alphabeta(middle, prefer_faster_wins=True).value
+    assert alphabeta(middle, evaluate=faster_wins, table=table).value == \
+        alphabeta(middle, evaluate=faster_wins).value
 
 
 # -- evaluations that do not return numbers --------------------------------------------------

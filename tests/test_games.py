@@ -135,3 +135,43 @@ def test_game_tree_errors() -> None:
         GameTree([[1], []])
     with pytest.raises(ValueError, match="'x'"):
         GameTree([[1, "x"]])
+
+
+PROTOCOL_FACTS = ("to_move", "ply", "winner", "last_move", "utility")
+
+
+def test_the_protocol_facts_are_written_once_in_the_base() -> None:
+    """``to_move/ply/winner/last_move/utility`` live in GameStateBase; a game overrides one only
+    where it computes it (renju's winner when Black cannot move, a textbook tree's leaf values)."""
+    from tictac_edu.games import ConnectFour, Gomoku
+    from tictac_edu.games.base import GameStateBase
+
+    overridden = {cls.__name__: sorted(name for name in PROTOCOL_FACTS if name in vars(cls))
+                  for cls in (MNKGame, TicTacToe, ConnectFour, Gomoku, GameTree)}
+    assert overridden == {"MNKGame": [], "TicTacToe": [], "ConnectFour": [], "Gomoku": ["winner"],
+                          "GameTree": ["utility"]}
+    assert all(name in vars(GameStateBase) for name in PROTOCOL_FACTS)
+
+
+@pytest.mark.parametrize("moves", [[4, 0, 8, 2, 1, 7], [0, 3, 1, 4, 2], [4, 0, 2, 6, 3, 5, 1, 7, 8]])
+def test_the_facts_follow_every_move(moves: list[int]) -> None:
+    from tictac_edu.games import ConnectFour
+
+    for start, columns in ((TicTacToe(), 9), (ConnectFour(), 7)):
+        state = start
+        for number, move in enumerate(move % columns for move in moves):
+            if state.is_terminal():
+                break
+            mover = state.to_move
+            state = state.play(move)
+            assert (state.ply, state.last_move, state.to_move) == (number + 1, move, "O" if mover == "X" else "X")
+            assert state.utility(mover) == -state.utility(state.to_move) == (1 if state.winner == mover else 0)
+
+
+def test_a_game_tree_knows_its_facts_at_every_node() -> None:
+    tree = GameTree([[3, -2], [0, [4, -1]]])
+    assert (tree.to_move, tree.ply, tree.last_move, tree.winner) == ("MAX", 0, None, None)
+    leaf = tree.play(1).play(1).play(1)
+    assert (leaf.to_move, leaf.ply, leaf.last_move, leaf.winner, leaf.utility("MAX")) == ("MIN", 3, 1, "MIN", -1)
+    assert tree.play(0).play(1).winner == "MIN" and tree.play(1).play(0).winner is None
+    assert GameTree(7).winner == "MAX" and GameTree(7).is_terminal()

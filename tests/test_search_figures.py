@@ -10,9 +10,12 @@ import pytest
 
 from tictac_edu.games import GameTree, TicTacToe
 from tictac_edu.search import (
+    FreshRootWindow,
+    StrictCutoff,
     TranspositionTable,
     alphabeta,
     count_tree,
+    faster_wins,
     minimax,
     negamax,
 )
@@ -47,11 +50,11 @@ def test_minimax_with_a_position_cache() -> None:
 @pytest.mark.parametrize(("options", "nodes"), [
     ({}, 18_297),
     ({"order": TicTacToe().game.move_order}, 7_275),
-    ({"prefer_faster_wins": True}, 20_866),
-    ({"prefer_faster_wins": True, "order": TicTacToe().game.move_order}, 7_865),
-    ({"fresh_root_window": True}, 30_710),
-    ({"fresh_root_window": True, "order": TicTacToe().game.move_order}, 15_706),
-    ({"strict": True}, 146_120),
+    ({"evaluate": faster_wins}, 20_866),
+    ({"evaluate": faster_wins, "order": TicTacToe().game.move_order}, 7_865),
+    ({"rules": FreshRootWindow()}, 30_710),
+    ({"rules": FreshRootWindow(), "order": TicTacToe().game.move_order}, 15_706),
+    ({"rules": StrictCutoff()}, 146_120),
 ])
 def test_alphabeta_node_counts(options: dict, nodes: int) -> None:
     result = alphabeta(TicTacToe(), **options)
@@ -97,6 +100,21 @@ def test_prefer_faster_wins_scores_the_quickest_win() -> None:
     # X to move can win at once (2) or later; the plain search takes the first winning move in
     # cell order, the faster-wins search the immediate win.
     state = play_moves(TicTacToe(), [0, 3, 1, 4])
-    fast = alphabeta(state, prefer_faster_wins=True)
+    fast = alphabeta(state, evaluate=faster_wins)
     assert fast.move == 2 and fast.value == 10 - 5
-    assert minimax(state, prefer_faster_wins=True).value == 5
+    assert minimax(state, evaluate=faster_wins).value == 5
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ({"prefer_faster_wins": True}, {"evaluate": faster_wins}),
+    ({"strict": True}, {"rules": StrictCutoff()}),
+    ({"fresh_root_window": True, "prefer_faster_wins": True}, {"rules": FreshRootWindow(), "evaluate": faster_wins}),
+])
+def test_the_old_flags_still_search_alike_and_say_they_are_deprecated(old: dict, new: dict) -> None:
+    with pytest.warns(DeprecationWarning, match="deprecated: pass"):
+        before = alphabeta(TicTacToe(), **old)
+    after = alphabeta(TicTacToe(), **new)
+    assert (before.value, before.nodes, before.move) == (after.value, after.nodes, after.move)
+    with pytest.warns(DeprecationWarning, match="evaluate=faster_wins"):
+        assert minimax(TicTacToe().play(4).play(1), prefer_faster_wins=True).value == \
+            minimax(TicTacToe().play(4).play(1), evaluate=faster_wins).value

@@ -10,11 +10,14 @@ from hypothesis import strategies as st
 from tictac_edu.evaluation import line_evaluation, most_lines_first
 from tictac_edu.games import MNKGame, TicTacToe
 from tictac_edu.search import (
+    FreshRootWindow,
     HistoryHeuristic,
     KillerMoves,
+    StrictCutoff,
     TranspositionTable,
     alphabeta,
     combine,
+    faster_wins,
     iterative_deepening,
     minimax,
     negamax,
@@ -49,8 +52,8 @@ def snapshot(state: MNKGame) -> tuple:
 def test_alphabeta_value_is_the_minimax_value(state: MNKGame) -> None:
     before = snapshot(state)
     expected = minimax(state)
-    for result in (alphabeta(state), negamax(state), alphabeta(state, strict=True),
-                   alphabeta(state, fresh_root_window=True), alphabeta(state, order=most_lines_first)):
+    for result in (alphabeta(state), negamax(state), alphabeta(state, rules=StrictCutoff()),
+                   alphabeta(state, rules=FreshRootWindow()), alphabeta(state, order=most_lines_first)):
         assert result.value == expected.value
         assert result.nodes <= expected.nodes
     assert snapshot(state) == before
@@ -59,23 +62,24 @@ def test_alphabeta_value_is_the_minimax_value(state: MNKGame) -> None:
 @SETTINGS
 @given(st.one_of(TICTACTOE, MNK_443))
 def test_the_best_move_achieves_the_value(state: MNKGame) -> None:
-    result = alphabeta(state, prefer_faster_wins=True, order=most_lines_first, table=TranspositionTable())
+    result = alphabeta(state, evaluate=faster_wins, order=most_lines_first, table=TranspositionTable())
     if state.is_terminal():
         assert result.move is None
         return
-    assert minimax(state.play(result.move), prefer_faster_wins=True).value == -result.value
-    assert result.value == minimax(state, prefer_faster_wins=True).value
+    assert minimax(state.play(result.move), evaluate=faster_wins).value == -result.value
+    assert result.value == minimax(state, evaluate=faster_wins).value
 
 
 @SETTINGS
 @given(st.one_of(TICTACTOE, MNK_443), st.sampled_from([False, True]))
-def test_a_cached_search_returns_the_uncached_value(state: MNKGame, faster_wins: bool) -> None:
+def test_a_cached_search_returns_the_uncached_value(state: MNKGame, faster: bool) -> None:
     before = snapshot(state)
-    plain = alphabeta(state, prefer_faster_wins=faster_wins)
+    scorer = faster_wins if faster else None
+    plain = alphabeta(state, evaluate=scorer)
     for table_size in (1 << 16, 7):  # a roomy table, and a tiny one full of collisions
-        cached = alphabeta(state, prefer_faster_wins=faster_wins, table=TranspositionTable(table_size))
+        cached = alphabeta(state, evaluate=scorer, table=TranspositionTable(table_size))
         assert cached.value == plain.value
-    assert minimax(state, cache=True, prefer_faster_wins=faster_wins).value == plain.value
+    assert minimax(state, cache=True, evaluate=scorer).value == plain.value
     assert snapshot(state) == before
 
 

@@ -10,7 +10,7 @@ from typing import cast
 import pytest
 from gate import Gate  # the agent that answers when a test lets it
 
-from tictac_edu.agents import RandomAgent, SearchAgent
+from tictac_edu.agents import AgentBase, Budget, Decision, RandomAgent, SearchAgent, as_agent
 from tictac_edu.evaluation.connect4 import threat_evaluation
 from tictac_edu.evaluation.mnk import line_evaluation
 from tictac_edu.games import ConnectFour, GameTree, TicTacToe, moves_from_start, new_game, play_moves
@@ -468,21 +468,26 @@ class FakeClock:
         self.now += seconds
 
 
-class Timed:
-    """An agent with a time limit that records the limit it was asked to move within, and
-    takes ``takes`` seconds of a fake clock."""
+class Timed(AgentBase):
+    """An agent that can be held to a time (``time_limit=None``: a depth-limited level, which
+    deepens within a budget), records the limit it moves within, and takes ``takes`` seconds of
+    a fake clock."""
 
     def __init__(self, time_limit: float | None, clock: FakeClock | None = None, takes: float = 0.0) -> None:
         self.name = "timed"
         self.time_limit = time_limit
-        self.seen: list[float | None] = []  # shared by the copies the session makes
+        self.seen: list[float | None] = []  # shared by the copies within() makes
         self.clock, self.takes = clock, takes
 
-    def choose_move(self, state: GameState) -> Move:
-        self.seen.append(self.time_limit)
+    def takes_time_limit(self) -> bool:
+        return True
+
+    def choose(self, state: GameState, budget: Budget | None = None) -> Decision:
+        player, limit = self.within(budget)
+        self.seen.append(player.time_limit)
         if self.clock is not None:
             self.clock.advance(self.takes)
-        return state.legal_moves()[0]
+        return Decision(state.legal_moves()[0], time_limit=limit)
 
 
 def clocked(agent: object = None, side: str = "X", **control: float) -> tuple[GameSession, FakeClock]:
@@ -583,11 +588,13 @@ def test_a_real_search_agent_moves_within_the_clock() -> None:
 
 
 def test_agents_that_take_no_time_limit_are_used_as_they_are() -> None:
-    from tictac_edu.session import time_limited
-
+    budget = Budget(deadline=1.0, clock=lambda: 0.0)
     for agent in (RandomAgent(seed=1), SearchAgent(), Gate(), SearchAgent(algorithm="minimax", depth=2,
                                                                           evaluate=line_evaluation)):
-        assert time_limited(agent, 1.0) is agent  # type: ignore[arg-type]
+        player = as_agent(agent)
+        assert isinstance(player, AgentBase) and player.within(budget) == (player, None)
+    limited, seconds = SearchAgent(time_limit=2.0, evaluate=line_evaluation).within(budget)
+    assert (limited.time_limit, seconds) == (1.0, 1.0)
 
 
 def test_running_out_of_time_loses_the_game_and_undo_gives_the_time_back() -> None:

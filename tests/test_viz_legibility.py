@@ -113,7 +113,7 @@ def textbook_minimax() -> tuple[Figure, list[SearchResult]]:
 def faster_wins_pair() -> tuple[Figure, list[SearchResult]]:
     """Notebook 01, section 7: plain minimax against preferring faster wins."""
     small = play_moves(TicTacToe(), [0, 2, 1, 3, 4, 6])
-    plain, faster = search.minimax(small, trace=True), search.minimax(small, prefer_faster_wins=True, trace=True)
+    plain, faster = search.minimax(small, trace=True), search.minimax(small, evaluate=search.faster_wins, trace=True)
     figure, (left, right) = plt.subplots(1, 2, figsize=(9.6, 4.4))
     draw_search_tree(plain, ax=left, title=f"plain minimax: plays {plain.move}", legend=False)
     draw_search_tree(faster, ax=right, title=f"faster wins, +(10 - ply): plays {faster.move}", legend=False)

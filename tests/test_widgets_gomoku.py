@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from gate import Gate  # the agent that answers when a test lets it
 
-from tictac_edu.agents import RandomAgent
+from tictac_edu.agents import AgentBase, Budget, Decision, RandomAgent
 from tictac_edu.evaluation.gomoku import pattern_evaluation
 from tictac_edu.games import Gomoku, TicTacToe
 from tictac_edu.games.base import GameState, Move
@@ -350,19 +350,15 @@ def test_heat_levels_and_point_values() -> None:
 # -- proven wins, the clock -----------------------------------------------------------------------
 
 
-class Prover:
+class Prover(AgentBase):
     """An agent whose search proves a win: it plays A15 and says the win is proven."""
 
     name = "prover"
 
-    def __init__(self) -> None:
-        self.last_result: SearchResult | None = None
-
-    def choose_move(self, state: GameState) -> Move:
+    def choose(self, state: GameState, budget: Budget | None = None) -> Decision:
         move = first_point(state)
-        self.last_result = SearchResult(value=1_000_000, move=move, pv=[move], nodes=10, player=state.to_move,
-                                        depth=3, proven=True)
-        return move
+        return Decision(move, SearchResult(value=1_000_000, move=move, pv=[move], nodes=10, player=state.to_move,
+                                           depth=3, proven=True), "search")
 
 
 def test_a_proven_win_is_announced_and_an_estimate_is_not() -> None:
@@ -389,19 +385,20 @@ def test_the_strong_level_announces_a_win_it_proves() -> None:
     assert_no_failure(board)
 
 
-class Sleeper:
-    """An agent that takes a quarter of its time limit, and then plays the first legal point:
-    its move comes well within the clock however busy the machine (a quarter of the 0.8 s the
-    clock gives it leaves 0.8 s to spare)."""
+class Sleeper(AgentBase):
+    """An agent that takes a quarter of its time limit (or of the budget's time, if that is
+    less), and then plays the first legal point: its move comes well within the clock however
+    busy the machine (a quarter of the 0.8 s the clock gives it leaves 0.8 s to spare)."""
 
     name = "sleeper"
 
     def __init__(self, time_limit: float) -> None:
         self.time_limit = time_limit
 
-    def choose_move(self, state: GameState) -> Move:
-        time.sleep(self.time_limit / 4)
-        return first_point(state)
+    def choose(self, state: GameState, budget: Budget | None = None) -> Decision:
+        player, limit = self.within(budget)
+        time.sleep(player.time_limit / 4)
+        return Decision(first_point(state), time_limit=limit)
 
 
 def test_the_clock_counts_down_and_the_ai_plays_within_it() -> None:

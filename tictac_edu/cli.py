@@ -27,7 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from tictac_edu.arena import SPRT, play_match
 from tictac_edu.games import game_names, new_game
@@ -42,9 +42,12 @@ from tictac_edu.session import (
     level_summary,
 )
 from tictac_edu.solvers.connect4 import Solver, SolverLimitReached
+from tictac_edu.solvers.engines import DEFAULT_ENGINE, ENGINES, make_solver
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
+
+    from tictac_edu.solvers.connect4_fast import FastSolver
 
 SIDE_WORDS = {"both": TWO_HUMANS, "none": AI_VS_AI}
 """``play --side`` words for the sides that are not one player: two people at one keyboard, or
@@ -56,6 +59,10 @@ killed by SIGPIPE reports it."""
 
 INTERRUPTED_STATUS = 130
 """The exit status after Ctrl-C, except in ``play``, where Ctrl-C is the usual way to leave."""
+
+TIMED_OUT_STATUS = 124
+"""The exit status of ``solve`` and ``match`` when their ``--timeout`` (wall-clock time) ran out
+(as GNU ``timeout`` reports a command it stopped); 1 stays for bad input."""
 
 HELP_WIDTH = 78
 """The width of ``play --help``'s own paragraphs."""
@@ -238,7 +245,7 @@ PROGRESS_EVERY = 5.0
 """Seconds between two progress lines when standard error is not a terminal."""
 PROGRESS_REFRESH = 0.5
 """Seconds between two refreshes of the progress line on a terminal."""
-EMPTY_BOARD_REFUSAL = ("the empty board ('') is far too hard for this pure-Python solver: it would run for longer "
+EMPTY_BOARD_REFUSAL = ("the empty board ('') is far too hard for this solver: it would run for longer "
                        "than anyone waits. Give --timeout SECONDS to try anyway, or solve a position a few moves "
                        "in (from the middle game on, most take well under a second)")
 
@@ -326,7 +333,8 @@ class Progress:
         clock: the time.
     """
 
-    def __init__(self, solver: Solver, stderr: TextIO, after: float, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, solver: Solver | FastSolver, stderr: TextIO, after: float,
+                 clock: Callable[[], float] = time.monotonic):
         self.solver, self.stderr, self.after, self.clock = solver, stderr, after, clock
         try:
             self.interactive = stderr.isatty()
@@ -394,7 +402,7 @@ def _sign(score: int) -> int:
 
 def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, stdout: TextIO, stderr: TextIO, *,
                 timeout: float | None = None, progress_after: float = PROGRESS_AFTER,
-                clock: Callable[[], float] = time.monotonic) -> int:
+                clock: Callable[[], float] = time.monotonic, engine: str = DEFAULT_ENGINE) -> int:
     """Solve Connect Four positions given as 1-based move strings, one result line each.
 
     Prints ``MOVES SCORE`` per position (the benchmark sets' score, from the point of view of
@@ -405,8 +413,8 @@ def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, std
     A line may carry the score it should have, as the benchmark sets' lines do (``4453 -3``): a
     different computed score is reported on ``stderr``. A bad move string (or a game already
     over) gets a message on ``stderr`` naming where it came from, and the next lines are still
-    solved. A position not solved within ``timeout`` seconds prints ``MOVES timeout``. The empty
-    board is refused unless a ``timeout`` is given. Once a position has taken ``progress_after``
+    solved. A position not solved within ``timeout`` seconds of wall-clock time prints ``MOVES
+    timeout``. The empty board is refused unless a ``timeout`` is given. Once a position has taken ``progress_after``
     seconds, its progress is shown on ``stderr``.
 
     Args:
@@ -414,18 +422,21 @@ def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, std
             a blank text is the empty board.
         weak, analyze: what to print, as above.
         stdout, stderr: where results and messages go.
-        timeout: seconds per position, ``None`` for no limit.
+        timeout: seconds of wall-clock time per position, ``None`` for no limit.
         progress_after: seconds before a position's progress is shown.
         clock: the clock of ``timeout`` and the progress.
+        engine: the solver, ``"numba"`` (compiled) or ``"python"`` (the one notebook 05 builds):
+            the same scores (:func:`~tictac_edu.solvers.connect4_fast.make_solver`).
 
     Returns:
         The exit status: 0 if every position was solved (and agreed with its given score), 1 if
-        some line was bad, disagreed, or ran out of time.
+        some line was bad or disagreed, else :data:`TIMED_OUT_STATUS` (124) if some position
+        ran out of time.
 
     Raises:
         OutputError: a result could not be written to ``stdout``.
     """
-    solver = Solver()
+    solver = make_solver(engine)
     progress = Progress(solver, stderr, progress_after, clock)
     status = timed_out = 0
 
@@ -459,7 +470,6 @@ def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, std
         except SolverLimitReached:
             put(f"{moves} {TIMEOUT_MARK}")
             timed_out += 1
-            status = 1
             continue
         except ValueError as error:  # IllegalMoveError is a ValueError too
             report(f"{where}: {error}")
@@ -473,7 +483,7 @@ def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, std
     if timed_out:
         report(f"{timed_out} position{'s' if timed_out > 1 else ''} not solved within --timeout {timeout:g} s "
                f"(printed as '{TIMEOUT_MARK}')")
-    return status
+    return TIMED_OUT_STATUS if timed_out and not status else status
 
 
 def _silence(stream: TextIO) -> None:
@@ -500,7 +510,7 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         lines = ((f"line {number}", text) for number, text in enumerate(stdin, start=1) if text.strip())
     try:
         return solve_lines(lines, args.weak, args.analyze, stdout, sys.stderr, timeout=args.timeout,
-                           progress_after=args.progress)
+                           progress_after=args.progress, engine=args.engine)
     except KeyboardInterrupt:
         print("Interrupted.", file=sys.stderr)
         return INTERRUPTED_STATUS
@@ -514,7 +524,7 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         return 1
 
 
-MATCH_TIMED_OUT_STATUS = 124
+MATCH_TIMED_OUT_STATUS = TIMED_OUT_STATUS
 """``match``'s exit status when its ``--timeout`` passed before every game was played (as GNU
 ``timeout`` reports a command it stopped)."""
 
@@ -534,7 +544,7 @@ class _MatchPool:
         self.main_thread = threading.current_thread() is threading.main_thread()  # signals are the main thread's
         self.previous = signal.signal(signal.SIGINT, self._interrupt) if self.main_thread else None
 
-    def _workers(self) -> list:  # the pool's processes (a private attribute, read defensively)
+    def _workers(self) -> list[Any]:  # the pool's processes (a private attribute, read defensively)
         return list((getattr(self.executor, "_processes", None) or {}).values())
 
     def _interrupt(self, signum: int, frame: object) -> None:
@@ -722,13 +732,15 @@ def build_parser() -> argparse.ArgumentParser:
                     "minus that for a loss. A line may carry its expected score, as the benchmark sets' lines "
                     "do ('4453 -3'): a different score is reported. From the middle game on most positions take "
                     "well under a second; near the start of the game they can take far longer than anyone waits "
-                    "(4453: over ten minutes): give --timeout.",
+                    "(4453: seconds with the compiled engine, over ten minutes with --engine python): give "
+                    "--timeout.",
         epilog="A bad line gets a message on standard error naming its line (or argument) and the problem; the "
                "other lines are still solved. Blank lines of standard input are skipped; the empty board ('') "
                f"is refused unless --timeout is given. A position that runs out of time prints 'MOVES "
                f"{TIMEOUT_MARK}'. Exit status: 0 if every position was solved (and agreed with its given score), "
-               "1 if some line was bad, disagreed or ran out of time, or the results could not be written, 2 for "
-               "bad options, 130 if interrupted (Ctrl-C), 141 if the reader of the output went away.")
+               f"1 if some line was bad or disagreed, or the results could not be written, {TIMED_OUT_STATUS} if "
+               "every line was good but some position ran out of time, 2 for bad options, 130 if interrupted "
+               "(Ctrl-C), 141 if the reader of the output went away.")
     connect4.add_argument("moves", nargs="*", metavar="MOVES",
                           help="move strings to solve (or 'MOVES SCORE' in one argument); without any, read one "
                                "per line from standard input")
@@ -737,8 +749,12 @@ def build_parser() -> argparse.ArgumentParser:
                           help=f"print the score of playing each column 1-7 instead ('{FULL_COLUMN_MARK}' for a "
                                "full column)")
     connect4.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
-                          help=f"give up on a position after this many seconds and print 'MOVES {TIMEOUT_MARK}' "
-                               "(default: no limit)")
+                          help=f"give up on a position after this many seconds of wall-clock time and print 'MOVES "
+                               f"{TIMEOUT_MARK}' (exit status {TIMED_OUT_STATUS}; default: no limit)")
+    connect4.add_argument("--engine", choices=ENGINES, default=DEFAULT_ENGINE,
+                          help="the solver: 'numba', compiled (the first run compiles it for a few seconds), or "
+                               "'python', the pure-Python one notebook 05 builds; the same scores (default "
+                               f"{DEFAULT_ENGINE})")
     connect4.add_argument("--progress", type=float, default=PROGRESS_AFTER, metavar="SECONDS",
                           help="show the elapsed time and nodes on standard error once a position has taken this "
                                f"long (default {PROGRESS_AFTER:g})")

@@ -32,7 +32,7 @@ True
 True
 >>> answer = session.ai_move()
 >>> answer.move, answer.proven, answer.outcome                  # O's view: a proven draw
-(0, True, 'draw')
+(0, True, <Outcome.DRAW: 'draw'>)
 >>> session.play(0)
 False
 >>> session.message
@@ -41,7 +41,6 @@ False
 
 from __future__ import annotations
 
-import copy
 import math
 import re
 import threading
@@ -50,8 +49,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from tictac_edu.agents import Agent, RandomAgent, SearchAgent, difficulty_agent
-from tictac_edu.games.base import GameState, IllegalMoveError, Move, Player
+from tictac_edu.agents import difficulty_agent
+from tictac_edu.agents.decision import AnyAgent, Budget, as_agent
+from tictac_edu.games.base import GameState, IllegalMoveError, Move, Outcome, Player
 from tictac_edu.search.mcts import MCTSResult
 from tictac_edu.search.result import SearchResult
 
@@ -322,7 +322,7 @@ def notation_for(state: GameState) -> Notation:
 
 def agent_name(agent: object) -> str:
     """An agent's name, ``"agent"`` if it has none."""
-    return str(getattr(agent, "name", "agent"))
+    return as_agent(agent).name
 
 
 @dataclass(frozen=True)
@@ -340,7 +340,7 @@ class AIRequest:
 
     generation: int
     state: GameState
-    agent: Agent
+    agent: AnyAgent
     deadline: float | None = None
     clock: Callable[[], float] = field(default=time.monotonic, compare=False)
 
@@ -365,7 +365,7 @@ class AIMove:
         error: why the AI could not move, or ``None``.
         source: where a move came from when the agent says (``"solver"`` or ``"search"``).
         clock_limit: the seconds the session's clock gave the agent for this move, when that was
-            less than the agent's own time limit (see :func:`time_limited`); ``None`` otherwise.
+            less than the agent's own time limit (see :func:`move_budget`); ``None`` otherwise.
         mcts: the Monte Carlo tree search behind the move (an MCTS level), or ``None``.
     """
 
@@ -390,8 +390,9 @@ class AIMove:
         return self.result is not None and self.result.proven and self.result.value is not None
 
     @property
-    def outcome(self) -> str | None:
-        """``"win"``, ``"draw"`` or ``"loss"`` for :attr:`player` when :attr:`proven`, else ``None``."""
+    def outcome(self) -> Outcome | None:
+        """The :class:`~tictac_edu.games.Outcome` (win, draw or loss) for :attr:`player` when
+        :attr:`proven`, else ``None``."""
         return self.result.outcome if self.result is not None else None
 
     def random_words(self) -> str:
@@ -734,36 +735,20 @@ def ai_budget(left: float) -> float:
     return max(MIN_AI_TIME, round(left * AI_TIME_SHARE - AI_TIME_MARGIN, 9))
 
 
-def time_limited(agent: Agent, seconds: float) -> Agent:
-    """``agent``, or a copy of it that moves within ``seconds``: the smaller of its own time
-    limit and ``seconds``.
+def move_budget(request: AIRequest) -> Budget | None:
+    """What the AI may spend on the request's move: with a clock, until :func:`ai_budget` of
+    the time it has left from now (an agent that keeps a time limit moves within the smaller of
+    the two; one that takes no time limit, such as a random agent, a full-depth search or an
+    MCTS level budgeted in playouts, plays as it would, and on a clock may run out of time);
+    ``None`` without a clock.
 
-    An agent is limited through its ``time_limit`` attribute (a
-    :class:`~tictac_edu.agents.SearchAgent` with an evaluation then deepens until the clock runs
-    out, a :class:`~tictac_edu.agents.SolverAgent` shares the time between solver and search);
-    the copy shares everything else with ``agent`` (its random numbers, its solver's table). An
-    agent that takes no time limit (a random agent, a full-depth search without evaluation, an
-    MCTS agent budgeted in playouts, one written without ``time_limit``) is returned as it is:
-    on a clock it may run out of time.
-
-    >>> from tictac_edu.agents import SearchAgent
-    >>> from tictac_edu.evaluation.mnk import line_evaluation
-    >>> agent = SearchAgent(time_limit=2.0, evaluate=line_evaluation)
-    >>> time_limited(agent, 0.5).time_limit, agent.time_limit, time_limited(agent, 5.0) is agent
-    (0.5, 2.0, True)
+    >>> from tictac_edu.games import TicTacToe
+    >>> move_budget(AIRequest(0, TicTacToe(), None, deadline=10.0, clock=lambda: 9.0)).seconds_left()
+    0.8
     """
-    if not hasattr(agent, "time_limit"):
-        return agent
-    if getattr(agent, "playouts", None) is not None:
-        return agent  # budgeted in playouts (an MCTS level): it takes that budget or a time, not both
-    own = agent.time_limit
-    if isinstance(own, int | float) and not isinstance(own, bool) and own <= seconds:
-        return agent
-    if isinstance(agent, SearchAgent) and (agent.algorithm != "alphabeta" or agent.evaluate is None):
-        return agent  # no evaluation: it can only search to the end
-    limited = copy.copy(agent)
-    limited.time_limit = seconds
-    return limited
+    if request.deadline is None:
+        return None
+    return Budget(deadline=request.clock() + ai_budget(request.deadline - request.clock()), clock=request.clock)
 
 
 # -- the session ----------------------------------------------------------------------------------
@@ -789,7 +774,7 @@ class GameSession:
             thinks, from the game's first move on (a person's first move is not timed; in AI
             vs AI the clock stops between moves); the AI's time limit for a move is the smaller
             of its level's limit and its time left, less a safety margin (:func:`ai_budget`,
-            :func:`time_limited`); a player whose time runs out loses on time. Undo gives back
+            :func:`move_budget`); a player whose time runs out loses on time. Undo gives back
             the time of the moves it takes back; New game starts the clocks afresh.
         clock: the time in seconds for ``time_control`` (tests give a fake one).
 
@@ -808,10 +793,14 @@ class GameSession:
     """
 
     def __init__(self, start: GameState, *, side: Side | None = None, difficulty: str | None = None,
-                 opponent: Agent | None = None, seed: int | None = None, time_control: TimeControl | None = None,
+                 opponent: AnyAgent | None = None, seed: int | None = None, time_control: TimeControl | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        if opponent is not None and not callable(getattr(opponent, "choose_move", None)):
-            raise TypeError(f"opponent must be an agent with a choose_move(state) method, not {opponent!r}")
+        if opponent is not None:
+            try:
+                as_agent(opponent)
+            except TypeError:
+                raise TypeError(f"opponent must be an agent with a choose_move(state) method, not {opponent!r}") \
+                    from None
         if time_control is not None and not isinstance(time_control, TimeControl):
             raise TypeError(f"time_control must be a TimeControl(per_move=..., per_game=...), not {time_control!r}")
         self._lock = threading.RLock()
@@ -886,12 +875,12 @@ class GameSession:
         return self._difficulty
 
     @property
-    def agent(self) -> Agent:
+    def agent(self) -> AnyAgent:
         """The AI playing now."""
         return self._agent
 
     @property
-    def given_agent(self) -> Agent | None:
+    def given_agent(self) -> AnyAgent | None:
         """The agent passed as ``opponent``, if any."""
         return self._given_agent
 
@@ -1220,23 +1209,12 @@ class GameSession:
         """Run the request's agent and return its answer; changes nothing in the session, so it
         may run in another thread. An agent that fails or answers an illegal move gives an
         answer with :attr:`AIMove.error`."""
-        agent, state = request.agent, request.state
-        name = agent_name(agent)
-        previous = getattr(agent, "last_result", None)
-        player, clock_limit = agent, None
-        if request.deadline is not None:
-            budget = ai_budget(request.deadline - request.clock())
-            player = time_limited(agent, budget)
-            clock_limit = budget if player is not agent else None
+        agent, state = as_agent(request.agent), request.state
+        name = agent.name
         started = time.perf_counter()
         try:
-            try:
-                move = player.choose_move(state)
-            finally:
-                if player is not agent:  # the copy's figures are the agent's
-                    for attribute in ("last_result", "last_source"):
-                        if hasattr(player, attribute):
-                            setattr(agent, attribute, getattr(player, attribute))
+            decision = agent.choose(state, move_budget(request))
+            move = decision.move
             after = state.play(move)
         except Exception as error:  # an agent written by a learner may fail in any way
             first_line = (str(error).splitlines() or [""])[0]
@@ -1244,20 +1222,12 @@ class GameSession:
                           time.perf_counter() - started,
                           error=f"The AI ({name}) could not move: {type(error).__name__}: {first_line}")
         elapsed = time.perf_counter() - started
-        result = getattr(agent, "last_result", None)
-        if not isinstance(result, SearchResult) or result.move != move or (result is previous and previous is not None):
-            result = None  # not this move's search
-        randomness = getattr(agent, "randomness", 0.0)
-        randomness = float(randomness) if isinstance(randomness, int | float) else 0.0
-        random_move = result is None and (randomness > 0 or isinstance(agent, RandomAgent))
-        source = getattr(agent, "last_source", None)
-        searched = getattr(agent, "last_result", None)
-        mcts = searched if isinstance(searched, MCTSResult) and searched.move == move and searched is not previous \
-            else None
+        result = decision.search if decision.search is not None and decision.search.move == move else None
+        mcts = decision.mcts if decision.mcts is not None and decision.mcts.move == move else None
         return AIMove(request.generation, state, after, state.to_move, name, move, result, elapsed,
-                      random_move=random_move and mcts is None, randomness=randomness,
-                      source=source if isinstance(source, str) and result is not None else None,
-                      clock_limit=clock_limit, mcts=mcts)
+                      random_move=decision.random and mcts is None, randomness=decision.randomness,
+                      source=decision.source if result is not None else None,
+                      clock_limit=decision.time_limit, mcts=mcts)
 
     def apply(self, answer: AIMove) -> bool:
         """Play the AI's answer, or drop it if it is stale (the session moved on since its
@@ -1314,7 +1284,7 @@ class GameSession:
             raise ValueError(f"difficulty {difficulty!r} is not offered for {self._start.game.title}; "
                              f"choose one of {options}")
 
-    def _build_agent(self, difficulty: str) -> Agent:
+    def _build_agent(self, difficulty: str) -> AnyAgent:
         if difficulty == GIVEN_AGENT:
             assert self._given_agent is not None
             return self._given_agent

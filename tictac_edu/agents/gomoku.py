@@ -21,13 +21,14 @@ import random
 import time
 from collections.abc import Callable
 
+from tictac_edu.agents.decision import AgentBase, Budget, Decision
 from tictac_edu.agents.search import check_can_move
 from tictac_edu.evaluation.common import WIN_SCORE
 from tictac_edu.evaluation.gomoku import CandidateMoves, pattern_evaluation
 from tictac_edu.games.base import GameState, Move
 from tictac_edu.games.gomoku import BLACK, WHITE, Gomoku, Point
 from tictac_edu.search import SearchResult, TranspositionTable, iterative_deepening
-from tictac_edu.search.common import Evaluation
+from tictac_edu.search.common import Clock, Evaluation
 from tictac_edu.search.ordering import MoveOrder
 from tictac_edu.solvers.threats import find_vcf, find_vct, must_block, win_in_one
 
@@ -70,7 +71,7 @@ class RootMoves(MoveOrder):
         self.inner.reset()
 
 
-class ThreatAgent:
+class ThreatAgent(AgentBase):
     """Threat search first, then iterative-deepening alpha-beta; a move within ``time_limit``.
 
     ``last_result`` is the :class:`~tictac_edu.search.SearchResult` of the last move:
@@ -98,12 +99,12 @@ class ThreatAgent:
         if not isinstance(time_limit, int | float) or isinstance(time_limit, bool) or not time_limit > 0 \
                 or not math.isfinite(time_limit):
             raise ValueError(f"time_limit must be a positive, finite number of seconds, not {time_limit!r}")
-        self.time_limit = float(time_limit)
+        self.time_limit: float = float(time_limit)
         self.name = name
         self.evaluate = evaluate
         self.search_moves = search_moves
         self.use_vct = use_vct
-        self.clock = clock
+        self.clock: Clock = clock
         self.rng = random.Random(seed)
         self.last_result: SearchResult | None = None
         self.last_source: str | None = None
@@ -112,8 +113,10 @@ class ThreatAgent:
         """Nothing to reseed in effect: the agent plays deterministically (given the clock)."""
         self.rng = random.Random(seed)
 
-    def choose_move(self, state: GameState) -> Point:
-        """The move to play; see the module docstring for how it is chosen.
+    def choose(self, state: GameState, budget: Budget | None = None) -> Decision:
+        """The move to play, the result behind it and the step that chose it (``source``); see
+        the module docstring for how it is chosen. A budget's deadline holds the whole move to
+        the time left when that is less than the agent's ``time_limit``.
 
         Raises:
             TypeError: ``state`` is not a gomoku position.
@@ -122,12 +125,16 @@ class ThreatAgent:
         if not isinstance(state, Gomoku):
             raise TypeError(f"{self.name} plays gomoku only, not {type(state).__name__}")
         check_can_move(state)
+        held = self.held_to(state, budget)
+        if held is not None:
+            self.last_result, self.last_source = held.search, held.source
+            return held
         began, started = time.perf_counter(), self.clock()
         deadline = started + self.time_limit * SAFETY
         move, source, result = self._decide(state, started, deadline)
         result.elapsed = time.perf_counter() - began
         self.last_result, self.last_source = result, source
-        return move
+        return Decision(move, result, source)
 
     def _budget(self, share: float) -> int:
         return max(200, int(self.time_limit * share * NODES_PER_SECOND))
@@ -169,7 +176,7 @@ class ThreatAgent:
             return move, source, SearchResult(value=None, move=move, pv=[move], nodes=nodes, player=player,
                                               proven=False)
         result = iterative_deepening(state, self.evaluate, time_limit=remaining, clock=self.clock, order=order,
-                                     table=TranspositionTable(1 << 16), prefer_faster_wins=True)
+                                     table=TranspositionTable(1 << 16))
         result.nodes += nodes
         result.proven = False  # the search looked at candidate moves only: an estimate
         assert result.move is not None

@@ -18,10 +18,11 @@ True
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, ClassVar, Literal
 
+from tictac_edu.agents.decision import AgentBase, Budget, Decision
 from tictac_edu.agents.search import check_can_move
-from tictac_edu.games.base import GameState, Move
+from tictac_edu.games.base import GameState
 from tictac_edu.search.common import Clock
 from tictac_edu.search.mcts import (
     DEFAULT_EXPLORATION,
@@ -37,7 +38,7 @@ from tictac_edu.search.mcts import (
 )
 
 
-class MCTSAgent:
+class MCTSAgent(AgentBase):
     """Chooses moves by Monte Carlo tree search with random playouts.
 
     Args:
@@ -46,7 +47,7 @@ class MCTSAgent:
         time_limit: seconds per move (checked after every iteration). With ``playouts`` too,
             the search stops at whichever runs out first: so an agent budgeted in playouts
             keeps its budget on a game clock, which gives it a ``time_limit`` for the move
-            (:func:`tictac_edu.session.time_limited`), and still moves in time.
+            (:meth:`~tictac_edu.agents.decision.AgentBase.within`), and still moves in time.
         exploration: UCB1's constant ``c`` (default sqrt(2)).
         solver: MCTS-solver: back up proven results, play a proven win at once and never a
             proven loss when another move is open.
@@ -65,6 +66,8 @@ class MCTSAgent:
         ValueError: a budget that is not positive, a negative ``exploration``, or
             ``candidates`` or ``playout`` that is not callable.
     """
+
+    reads_clock_at: ClassVar[Literal["node", "iteration"] | None] = "iteration"  # once per iteration
 
     def __init__(self, playouts: int | None = None, time_limit: float | None = None, *,
                  exploration: float = DEFAULT_EXPLORATION, solver: bool = False, reuse_tree: bool = True,
@@ -85,7 +88,7 @@ class MCTSAgent:
         self.candidates = candidates
         self.playout = playout
         self.seed = seed
-        self.clock = clock
+        self.clock: Clock = clock
         self.engine = self._new_engine(seed)
         self.name = name or self._default_name()
         self.last_result: MCTSResult | None = None
@@ -107,18 +110,30 @@ class MCTSAgent:
         self.engine = self._new_engine(seed)
         self.last_result = None
 
-    def search(self, state: GameState) -> MCTSResult:
-        """Search ``state`` (reusing the tree if allowed and ``state`` is in it) and return the result."""
+    def search(self, state: GameState, playouts: int | None = None) -> MCTSResult:
+        """Search ``state`` (reusing the tree if allowed and ``state`` is in it) and return the
+        result; ``playouts``: at most so many iterations, instead of the agent's own budget."""
         check_can_move(state)
         if not self.reuse_tree:
             self.engine.reset()
         self.engine.clock = self.clock
-        return self.engine.search(state, self.playouts, self.time_limit)
+        return self.engine.search(state, self.playouts if playouts is None else playouts, self.time_limit)
 
-    def choose_move(self, state: GameState) -> Move:
-        """The searched move: the most visited root move (the solver's proven win first)."""
-        self.last_result = self.search(state)
-        return self.last_result.move
+    def takes_time_limit(self) -> bool:
+        """Whether a budget can hold it to a time: a level budgeted in seconds can; one budgeted
+        in playouts takes that budget (MCTS takes playouts or a time, not both)."""
+        return self.playouts is None
+
+    def choose(self, state: GameState, budget: Budget | None = None) -> Decision:
+        """The searched move: the most visited root move (the solver's proven win first).
+        A budget's playouts cap the agent's own; its deadline holds a level budgeted in
+        seconds to the time left."""
+        searcher, limit = self.within(budget)
+        playouts = searcher.playouts
+        if budget is not None and budget.playouts is not None:
+            playouts = budget.playouts if playouts is None else min(playouts, budget.playouts)
+        self.last_result = result = searcher.search(state, playouts)
+        return Decision(result.move, result, "mcts", time_limit=limit)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without its tree or last result (rebuilt by the next move): a tree holds

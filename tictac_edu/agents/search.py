@@ -1,10 +1,12 @@
 """Players that choose a move at random or by searching.
 
-Every agent has a ``name`` and a ``choose_move(state)`` method; search agents also keep
-``last_result``, the :class:`~tictac_edu.search.SearchResult` of their last move (``None``
-after a random move), so boards and notebooks can show the figures behind each move and
-whether its value is proven. ``reseed(seed)`` makes an agent's random choices repeatable
-(matches call it before every game).
+Every agent follows the protocol of :mod:`tictac_edu.agents.decision`: a ``name``,
+``choose(state, budget=None)``, which returns a :class:`~tictac_edu.agents.decision.Decision`
+(the move, the search behind it, whether it was random), and ``reseed(seed)``, which makes
+its random choices repeatable (matches call it before every game). ``choose_move(state)`` is
+the convenience that returns the move alone. Search agents also keep ``last_result``, the
+:class:`~tictac_edu.search.SearchResult` of their last move (``None`` after a random move),
+for notebooks that look at it after a move.
 """
 
 from __future__ import annotations
@@ -12,23 +14,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Literal, Protocol, runtime_checkable
+from typing import ClassVar, Literal
 
-from tictac_edu.games.base import GameState, Move
+from tictac_edu.agents.decision import Agent, AgentBase, Budget, Decision
+from tictac_edu.games.base import GameState
 from tictac_edu.search import SearchResult, TranspositionTable, alphabeta, iterative_deepening, minimax
-from tictac_edu.search.common import Clock, Evaluation
+from tictac_edu.search.common import Clock, Evaluation, faster_wins
 from tictac_edu.search.ordering import OrderSpec
 
-
-@runtime_checkable
-class Agent(Protocol):
-    """Anything that can choose a move."""
-
-    name: str
-
-    def choose_move(self, state: GameState) -> Move:
-        """A legal move for the player to move in ``state`` (which must not be finished)."""
-        ...
+__all__ = ["Agent", "RandomAgent", "SearchAgent", "check_can_move"]
 
 
 def check_can_move(state: GameState) -> None:
@@ -37,7 +31,7 @@ def check_can_move(state: GameState) -> None:
         raise ValueError(f"the game is over, there is no move to choose:\n{state}")
 
 
-class RandomAgent:
+class RandomAgent(AgentBase):
     """Plays a uniformly random legal move.
 
     >>> from tictac_edu.games import TicTacToe
@@ -54,15 +48,16 @@ class RandomAgent:
         """Restart the random choices from ``seed``."""
         self.rng = random.Random(seed)
 
-    def choose_move(self, state: GameState) -> Move:
+    def choose(self, state: GameState, budget: Budget | None = None) -> Decision:
+        """A uniformly random legal move (a budget changes nothing: it takes no time)."""
         check_can_move(state)
-        return self.rng.choice(state.legal_moves())
+        return Decision(self.rng.choice(state.legal_moves()), random=True)
 
     def __repr__(self) -> str:
         return f"RandomAgent(name={self.name!r})"
 
 
-class SearchAgent:
+class SearchAgent(AgentBase):
     """Chooses moves by searching: minimax or alpha-beta at a fixed depth, to the end of the
     game, or by iterative deepening under a time limit.
 
@@ -74,13 +69,17 @@ class SearchAgent:
         evaluate: ``evaluate(state, player)`` for depth-limited search.
         order: move ordering for alpha-beta.
         use_table: give each alpha-beta search a fresh transposition table.
-        prefer_faster_wins: win as quickly, and lose as slowly, as possible.
+        prefer_faster_wins: win as quickly, and lose as slowly, as possible: without an
+            ``evaluate``, the search scores finished games with the leaf scorer
+            :func:`~tictac_edu.search.common.faster_wins`.
         randomness: the chance of playing a random legal move instead (for easy levels).
         seed: seed for the random choices.
         name: shown on boards and in match tables.
         clock: the clock ``time_limit`` is read on, at every node (a match that must replay
             gives a :class:`~tictac_edu.arena.clock.WorkClock`, which counts nodes).
     """
+
+    reads_clock_at: ClassVar[Literal["node", "iteration"] | None] = "node"  # alpha-beta reads it at every node
 
     def __init__(self, *, algorithm: Literal["alphabeta", "minimax"] = "alphabeta", depth: int | None = None,
                  time_limit: float | None = None, evaluate: Evaluation | None = None, order: OrderSpec = None,
@@ -109,7 +108,7 @@ class SearchAgent:
         self.randomness = randomness
         self.rng = random.Random(seed)
         self.name = name or self._default_name()
-        self.clock = clock
+        self.clock: Clock = clock
         self.last_result: SearchResult | None = None
 
     def _default_name(self) -> str:
@@ -124,25 +123,32 @@ class SearchAgent:
     def search(self, state: GameState) -> SearchResult:
         """Run this agent's search on ``state`` (no randomness) and return the result."""
         check_can_move(state)
+        evaluate = self.evaluate if self.evaluate is not None or not self.prefer_faster_wins else faster_wins
         if self.algorithm == "minimax":
-            return minimax(state, self.depth, self.evaluate, prefer_faster_wins=self.prefer_faster_wins)
+            return minimax(state, self.depth, evaluate)
         table = TranspositionTable() if self.use_table else None
         if self.time_limit is not None:
             assert self.evaluate is not None
             return iterative_deepening(state, self.evaluate, time_limit=self.time_limit, max_depth=self.depth,
-                                       clock=self.clock, order=self.order, table=table,
-                                       prefer_faster_wins=self.prefer_faster_wins)
-        return alphabeta(state, self.depth, self.evaluate, order=self.order, table=table,
-                         prefer_faster_wins=self.prefer_faster_wins)
+                                       clock=self.clock, order=self.order, table=table)
+        return alphabeta(state, self.depth, evaluate, order=self.order, table=table)
 
-    def choose_move(self, state: GameState) -> Move:
-        """The searched best move, or, with probability ``randomness``, a random legal move."""
+    def takes_time_limit(self) -> bool:
+        """Whether a budget can hold it to a time: iterative deepening needs alpha-beta and an
+        evaluation (a search to the end, or minimax, can only take the time it takes)."""
+        return self.algorithm == "alphabeta" and self.evaluate is not None
+
+    def choose(self, state: GameState, budget: Budget | None = None) -> Decision:
+        """The searched best move, or, with probability ``randomness``, a random legal move; with
+        a budget's deadline, a time-limited level deepens only until then (see
+        :meth:`~tictac_edu.agents.decision.AgentBase.within`)."""
         check_can_move(state)
         if self.randomness and self.rng.random() < self.randomness:
             self.last_result = None
-            return self.rng.choice(state.legal_moves())
-        self.last_result = self.search(state)
-        return self.last_result.move
+            return Decision(self.rng.choice(state.legal_moves()), random=True, randomness=self.randomness)
+        searcher, limit = self.within(budget)
+        self.last_result = result = searcher.search(state)
+        return Decision(result.move, result, "search", randomness=self.randomness, time_limit=limit)
 
     def __repr__(self) -> str:
         return f"SearchAgent(name={self.name!r})"

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import math
 
+from tictac_edu.agents.decision import AgentBase
+
 NODES_PER_SECOND = 100_000
 """The work clock's default rate for alpha-beta: one node of 10 us, about the course's alpha-beta
 speed in Connect Four on one core of a laptop (measured in ``benchmarks/``)."""
@@ -81,10 +83,11 @@ def count_work(agent: object, readings_per_second: float | None = None, *, spars
     then depend only on the positions and seeds, not on the machine or its load.
 
     Args:
-        agent: an agent with a ``clock`` attribute that its time limit is read on: a
-            ``SearchAgent`` (read at every node) or an ``MCTSAgent`` (at every iteration).
-        readings_per_second: the clock's rate; ``None``: :data:`NODES_PER_SECOND` for a
-            ``SearchAgent``, :data:`ITERATIONS_PER_SECOND` for an ``MCTSAgent``.
+        agent: an agent whose ``clock`` its time limit is read on, and which says how often it
+            reads it (:attr:`~tictac_edu.agents.decision.AgentBase.reads_clock_at`): a
+            ``SearchAgent`` at every node, an ``MCTSAgent`` at every iteration.
+        readings_per_second: the clock's rate; ``None``: :data:`NODES_PER_SECOND` for an agent
+            reading at every node, :data:`ITERATIONS_PER_SECOND` at every iteration.
         sparse_reader: accept another agent with a clock, one that reads it only now and then
             (see the module): it replays, but its budget is not its time limit.
 
@@ -92,17 +95,15 @@ def count_work(agent: object, readings_per_second: float | None = None, *, spars
         ValueError: the agent has no ``clock`` to replace, or reads it sparsely without
             ``sparse_reader``.
     """
-    from tictac_edu.agents import MCTSAgent, SearchAgent
-
-    name = getattr(agent, "name", repr(agent))
-    if not hasattr(agent, "clock"):
+    name = agent.name if isinstance(agent, AgentBase) else repr(agent)
+    if not isinstance(agent, AgentBase) or agent.clock is None:
         raise ValueError(f"{name} has no clock to count its work with (an agent without a time limit replays "
                          "anyway; one that keeps its own time cannot be made to replay)")
-    if isinstance(agent, MCTSAgent):
+    if agent.reads_clock_at == "iteration":
         default = ITERATIONS_PER_SECOND
-    elif isinstance(agent, SearchAgent) or sparse_reader:
+    elif agent.reads_clock_at == "node" or sparse_reader:
         default = NODES_PER_SECOND
     else:
         raise ValueError(f"{name} reads its clock only now and then, so a work clock would not keep its time limit "
                          "(give sparse_reader=True to make it replay anyway)")
-    agent.clock = WorkClock(default if readings_per_second is None else readings_per_second)  # type: ignore[attr-defined]
+    agent.clock = WorkClock(default if readings_per_second is None else readings_per_second)

@@ -7,9 +7,10 @@ openings come from :func:`opening_book`: distinct random openings of a few plies
 the match's seed (so deterministic agents do not replay one game over and over). An odd
 ``games`` leaves the last pair with one game: it counts in W/D/L, not in the pentanomial.
 
-Seeds: before every game each agent with a ``reseed(seed)`` method is reseeded from the match
-seed, the pair's index and the game's place in the pair only, and an agent's clock with a
-``restart()`` method (a :class:`~tictac_edu.arena.clock.WorkClock`) is restarted. A pair's
+Seeds: before every game each agent is reseeded (``reseed(seed)``, part of the agent protocol
+of :mod:`tictac_edu.agents.decision`) from the match seed, the pair's index and the game's
+place in the pair only, and an agent's clock with a ``restart()`` method (a
+:class:`~tictac_edu.arena.clock.WorkClock`) is restarted. A pair's
 games are therefore the same whether the pair is played here or in a worker of an executor,
 first or last. **The same seed gives the same games**, move for move, sequentially, on a
 process pool or on a Dask cluster, with any number of workers, under any load, for agents
@@ -40,7 +41,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from tictac_edu.agents import Agent
+from tictac_edu.agents.decision import AgentBase, AnyAgent, as_agent
 from tictac_edu.arena.stats import (
     SPRT,
     Decision,
@@ -51,7 +52,7 @@ from tictac_edu.arena.stats import (
     pentanomial_elo,
     trinomial_elo,
 )
-from tictac_edu.games.base import GameState, IllegalMoveError, Move, Player
+from tictac_edu.games.base import GameState, IllegalMoveError, Move, Outcome, Player
 
 AUTO_PROGRESS_GAMES = 20
 """``progress=None`` shows a bar for matches (and tournaments) of more games than this."""
@@ -105,6 +106,18 @@ class GameRecord:
     opening_plies: int = 0
     move_seconds: dict[str, list[float]] = field(default_factory=dict, repr=False)
 
+    def result(self, name: str) -> Outcome:
+        """The game's result for the agent called ``name`` (one of :attr:`first`, :attr:`second`)."""
+        if name not in (self.first, self.second):
+            raise ValueError(f"{name!r} did not play this game ({self.first} against {self.second})")
+        if self.winner is None:
+            return Outcome.DRAW
+        return Outcome.WIN if self.winner == name else Outcome.LOSS
+
+
+POINTS = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
+"""What a game's result scores in a match."""
+
 
 @dataclass
 class PairRecord:
@@ -128,7 +141,7 @@ class PairRecord:
 
     def points(self, name: str) -> float:
         """The points ``name`` scored in the pair's games (1 a win, 1/2 a draw)."""
-        return sum(1.0 if game.winner == name else 0.5 if game.winner is None else 0.0 for game in self.games)
+        return sum(POINTS[game.result(name)] for game in self.games)
 
 
 @dataclass
@@ -295,7 +308,7 @@ def _pairs_text(indices: Sequence[int], shown: int = 12) -> str:
            f"{listed})"
 
 
-def play_game(first: Agent, second: Agent, start: GameState, move_times: dict[str, list[float]] | None = None, *,
+def play_game(first: AnyAgent, second: AnyAgent, start: GameState, move_times: dict[str, list[float]] | None = None, *,
               opening: Sequence[Move] = ()) -> GameRecord:
     """Play one game from ``start``: ``first`` plays the side that moves first there.
 
@@ -307,13 +320,13 @@ def play_game(first: Agent, second: Agent, start: GameState, move_times: dict[st
         opening: moves played from ``start`` before the agents take over (a book opening).
 
     Returns:
-        The game, with the wall-clock time of each ``choose_move`` call.
+        The game, with the wall-clock time of each move (each agent's ``choose``).
 
     Raises:
         IllegalMoveError: an agent chose an illegal move (the message names the agent).
         ValueError: ``opening`` is not legal from ``start``, or ends the game.
     """
-    players: dict[Player, Agent] = dict(zip(start.players, (first, second), strict=True))
+    players: dict[Player, AgentBase] = dict(zip(start.players, (as_agent(first), as_agent(second)), strict=True))
     state = start
     moves: list[Move] = []
     for move in opening:
@@ -330,7 +343,7 @@ def play_game(first: Agent, second: Agent, start: GameState, move_times: dict[st
     while not state.is_terminal():
         agent = players[state.to_move]
         began = clock()
-        move = agent.choose_move(state)
+        move = agent.choose(state).move
         spent = clock() - began
         seconds[agent.name].append(spent)
         if move_times is not None:
@@ -440,18 +453,13 @@ def _plans(seed: int, book: Sequence[tuple[Move, ...]], games: int) -> list[_Pai
     return [_PairPlan(index, tuple(opening), min(2, games - 2 * index), seed) for index, opening in enumerate(book)]
 
 
-def _play_pair_into(record: PairRecord, agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState],
+def _play_pair_into(record: PairRecord, agent_a: AnyAgent, agent_b: AnyAgent, new_game: Callable[[], GameState],
                     plan: _PairPlan, start: GameState | None = None) -> None:
     """Play ``plan``'s games into ``record`` (so the games finished are kept if one is interrupted).
     ``start``, if given, is the first game's starting position (``new_game()`` already called)."""
     for game in range(plan.games):
         for agent, agent_seed in zip((agent_a, agent_b), plan.agent_seeds(game), strict=True):
-            reseed = getattr(agent, "reseed", None)
-            if callable(reseed):
-                reseed(agent_seed)
-            restart = getattr(getattr(agent, "clock", None), "restart", None)
-            if callable(restart):  # a work clock: every game counts its work from 0
-                restart()
+            as_agent(agent).new_game(agent_seed)  # reseeded, and a work clock restarted
         position = start if start is not None and game == 0 else new_game()
         first, second = (agent_a, agent_b) if game == 0 else (agent_b, agent_a)
         record.games.append(play_game(first, second, position, opening=plan.opening))
@@ -530,7 +538,7 @@ def _worker_count(executor: Executor) -> int:
     client = getattr(executor, "_client", None)  # dask.distributed's ClientExecutor
     if client is not None:
         try:
-            return max(1, sum(client.nthreads().values()))
+            return max(1, int(sum(client.nthreads().values())))
         except Exception:  # a client that cannot say: fall back to the machine's cores
             pass
     import os
@@ -592,7 +600,7 @@ Stop = str
 ``"interrupted"`` or ``"timed out"``."""
 
 
-def _run_here(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState], start: GameState,
+def _run_here(agent_a: AnyAgent, agent_b: AnyAgent, new_game: Callable[[], GameState], start: GameState,
               plans: Sequence[_PairPlan], collect: _Collector, deadline: float | None) -> Stop:
     """Play the pairs in this process (the deadline is checked between pairs)."""
     for plan in plans:
@@ -682,7 +690,7 @@ def _missing(result: MatchResult, plans: Sequence[_PairPlan]) -> list[int]:
     return [plan.index for plan in plans if played.get(plan.index, 0) < plan.games]
 
 
-def play_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState], games: int = 10,
+def play_match(agent_a: AnyAgent, agent_b: AnyAgent, new_game: Callable[[], GameState], games: int = 10,
                seed: int | None = 0, *, plies: int | None = None, openings: Sequence[Sequence[Move]] | None = None,
                sprt: SPRT | None = None, executor: Executor | None = None, pairs_per_task: int | None = None,
                progress: bool | None = None, timeout: float | None = None) -> MatchResult:
@@ -747,7 +755,7 @@ def _check_timeout(timeout: object) -> None:
         raise ValueError(f"timeout must be a positive, finite number of seconds or None, not {timeout!r}")
 
 
-def run_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState], games: int, seed: int | None, *,
+def run_match(agent_a: AnyAgent, agent_b: AnyAgent, new_game: Callable[[], GameState], games: int, seed: int | None, *,
               plies: int | None = None, openings: Sequence[Sequence[Move]] | None = None, sprt: SPRT | None = None,
               executor: Executor | None = None, pairs_per_task: int | None = None,
               bar: ProgressBar | None = None, timeout: float | None = None) -> MatchResult:
@@ -772,8 +780,8 @@ class _MatchPlan:
     timeout: float | None
 
 
-def _plan_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState], games: int, seed: int | None, *,
-                plies: int | None, openings: Sequence[Sequence[Move]] | None, sprt: SPRT | None,
+def _plan_match(agent_a: AnyAgent, agent_b: AnyAgent, new_game: Callable[[], GameState], games: int,
+                seed: int | None, *, plies: int | None, openings: Sequence[Sequence[Move]] | None, sprt: SPRT | None,
                 executor: Executor | None, pairs_per_task: int | None, timeout: float | None) -> _MatchPlan:
     """Check a match's arguments and build its opening book and pairs' plans (``ValueError``
     before anything is played or shown)."""
@@ -809,7 +817,7 @@ def _plan_match(agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState
     return _MatchPlan(result, _plans(seed, book, games), payload, start, pairs_per_task, timeout)
 
 
-def _play_plan(plan: _MatchPlan, agent_a: Agent, agent_b: Agent, new_game: Callable[[], GameState],
+def _play_plan(plan: _MatchPlan, agent_a: AnyAgent, agent_b: AnyAgent, new_game: Callable[[], GameState],
                executor: Executor | None, bar: ProgressBar | None, started: float) -> MatchResult:
     """Play a planned match, here or on ``executor``, moving ``bar``; the timeout counts from ``started``."""
     result, plans = plan.result, plan.plans
@@ -828,7 +836,7 @@ def _play_plan(plan: _MatchPlan, agent_a: Agent, agent_b: Agent, new_game: Calla
     return result
 
 
-def _check_names(agent_a: Agent, agent_b: Agent) -> None:
+def _check_names(agent_a: AnyAgent, agent_b: AnyAgent) -> None:
     if agent_a.name == agent_b.name:
         raise ValueError(f"both agents are called {agent_a.name!r}; give them different names to tell them apart")
 

@@ -122,7 +122,7 @@ def score_from_elo(elo: float) -> float:
         return 1.0
     if elo == -math.inf or elo < -100_000:
         return 0.0
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
 
 
 def los_trinomial(wins: int, losses: int) -> float:

@@ -16,7 +16,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Literal, overload
 
-from tictac_edu.agents import Agent
+from tictac_edu.agents.decision import AnyAgent
 from tictac_edu.arena.match import MatchResult, progress_bar, run_match
 from tictac_edu.arena.stats import EloEstimate, pentanomial_elo, trinomial_elo
 from tictac_edu.games.base import GameState
@@ -243,7 +243,7 @@ class Tournament(Sequence[MatchResult]):
         return check_levels(self.matches, levels)
 
 
-def round_robin(agents: Sequence[Agent], new_game: Callable[[], GameState], games: int = 10, seed: int | None = 0, *,
+def round_robin(agents: Sequence[AnyAgent], new_game: Callable[[], GameState], games: int = 10, seed: int | None = 0, *,
                 plies: int | None = None, executor: Executor | None = None, pairs_per_task: int | None = None,
                 progress: bool | None = None) -> Tournament:
     """A match between every two of ``agents`` (each against every later one, in the order

@@ -70,7 +70,7 @@ class PatternCounts(NamedTuple):
     open_two: int = 0
     closed_two: int = 0
 
-    def __add__(self, other: object) -> PatternCounts:  # type: ignore[override]
+    def __add__(self, other: object) -> PatternCounts:
         if not isinstance(other, PatternCounts):
             return NotImplemented
         return PatternCounts(*(a + b for a, b in zip(self, other, strict=True)))

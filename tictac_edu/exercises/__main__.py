@@ -10,28 +10,63 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 
-USAGE = """usage: python -m tictac_edu.exercises grade SUBMISSIONS... [--jobs N] [--csv FILE] [--json FILE]
+USAGE = """usage: python -m tictac_edu.exercises grade SUBMISSIONS... [--jobs N] [--dask ADDRESS]
+                                      [--csv FILE] [--json FILE]
        python -m tictac_edu.exercises FILE [pytest options]
        python -m tictac_edu.exercises --list
 
 grade: grades every learner's file (.py, or .ipynb whose exercise cells are tagged
 exercise:<name>) in SUBMISSIONS (files, or folders of them: each file in a folder is one
-student, each sub-folder one student), each in a process of its own, N at a time; prints a
+student, each sub-folder one student), each in a process of its own, N at a time (or on a
+Dask cluster: --dask tcp://HOST:PORT, or --dask local for N local workers); prints a
 table of students and exercises with a score per student and a summary per exercise, and
 writes the same as CSV and JSON. Exits with 0 whenever the grading itself worked.
 
 FILE: runs the exercise tests on the functions FILE defines, with pytest (its options pass
-through), in a protected process. Examples:
+through), in a protected process; --exercise NAME runs every test of one exercise (pytest's -k
+matches parts of the tests' names: an exercise of which only some tests ran is reported as
+partial and not counted). Examples:
 
     python -m tictac_edu.exercises grade submissions/ --jobs 2 --csv grades.csv
     python -m tictac_edu.exercises alice.py
-    python -m tictac_edu.exercises alice.py -k "winner or minimax"
+    python -m tictac_edu.exercises alice.py --exercise winner --exercise minimax
 """
 
 OUTPUT_LIMIT = 1 << 20
 """Bytes of the single-file command's output shown at most (a learner's flood is cut)."""
+
+MIN_MEMORY_MB = 256
+"""The least ``--memory-limit``: a student's process with the package and its checks loaded
+needs about 128 MB of address space to pass every check with the reference solutions."""
+MIN_SECONDS = 10.0
+"""The least ``--cpu-limit`` and ``--wall-limit``: a student's process takes a few seconds of
+CPU to start, load the checks and run them."""
+
+
+def _limit(name: str, unit: str, least: float) -> Callable[[str], float]:
+    """An argparse type: a finite number of ``unit``, at least ``least``; the refusal names
+    the option and the value."""
+    import math
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of {unit}") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{text!r}: give a finite number of {unit}")
+        if value < least:
+            raise argparse.ArgumentTypeError(
+                f"{text} {unit} is too little: give at least {least:g} {unit} (with less, a student's process "
+                f"cannot even load the checks)")
+        return value
+
+    parse.__name__ = name
+    return parse
 
 
 def _grade_parser() -> argparse.ArgumentParser:
@@ -45,12 +80,16 @@ def _grade_parser() -> argparse.ArgumentParser:
                         help="grade only this notebook's exercises (may be given more than once)")
     parser.add_argument("--exercise", action="append", metavar="NAME",
                         help="grade only this exercise (may be given more than once)")
-    parser.add_argument("--cpu-limit", type=float, default=300.0, metavar="SECONDS",
-                        help="CPU time per student (default 300)")
-    parser.add_argument("--memory-limit", type=float, default=4096, metavar="MB",
-                        help="memory per student (default 4096)")
-    parser.add_argument("--wall-limit", type=float, default=None, metavar="SECONDS",
+    parser.add_argument("--cpu-limit", type=_limit("cpu limit", "seconds", MIN_SECONDS), default=300.0,
+                        metavar="SECONDS", help=f"CPU time per student (default 300, at least {MIN_SECONDS:g})")
+    parser.add_argument("--memory-limit", type=_limit("memory limit", "MB", MIN_MEMORY_MB), default=4096,
+                        metavar="MB", help=f"memory per student (default 4096, at least {MIN_MEMORY_MB})")
+    parser.add_argument("--wall-limit", type=_limit("wall limit", "seconds", MIN_SECONDS), default=None,
+                        metavar="SECONDS",
                         help="wall-clock time per student, a last resort (default 4 x the CPU limit + 60)")
+    parser.add_argument("--dask", metavar="ADDRESS",
+                        help="grade on a Dask cluster: its scheduler's tcp://HOST:PORT, or 'local' (a cluster of "
+                             "--jobs worker processes on this machine); each worker needs this package")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress lines, no details under the table")
     return parser
 
@@ -63,21 +102,21 @@ def grade_command(argv: list[str]) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     from tictac_edu.exercises.api import exercise_names
-    from tictac_edu.exercises.grading import Limits, find_submissions, grade_class
+    from tictac_edu.exercises.grading import Limits, Skipped, find_submissions, grade_class, printable
 
+    skipped: list[Skipped] = []
     try:
         exercises = _chosen_exercises(options.notebook, options.exercise)
-        submissions = find_submissions(options.submissions)
+        submissions = find_submissions(options.submissions, skipped)
         if options.jobs < 1:
             raise ValueError(f"--jobs must be 1 or more, not {options.jobs}")
-        if options.cpu_limit <= 0 or options.memory_limit <= 0 or (options.wall_limit is not None and
-                                                                   options.wall_limit <= 0):
-            raise ValueError("the limits must be positive numbers")
     except (FileNotFoundError, ValueError) as exc:
-        print(f"grade: {exc}", file=sys.stderr)
+        print(printable(f"grade: {exc}"), file=sys.stderr)
         return 2
     if not submissions:
-        print(f"grade: no .py or .ipynb files found in {', '.join(options.submissions)}", file=sys.stderr)
+        print(printable(f"grade: no .py or .ipynb files found in {', '.join(options.submissions)}"), file=sys.stderr)
+        for item in skipped:
+            print(printable(f"  not graded: {item.path}: {item.reason}"), file=sys.stderr)
         return 2
     for target in (options.csv, options.json):
         if target and not Path(target).resolve().parent.is_dir():
@@ -88,11 +127,22 @@ def grade_command(argv: list[str]) -> int:
 
     def progress(student: object, done: int, total: int) -> None:
         if not options.quiet:
-            print(f"graded {student.student}: {student.score}/{student.total} ({done}/{total})",  # type: ignore
-                  file=sys.stderr, flush=True)
+            print(printable(f"graded {student.student}: {student.score}/{student.total} "  # type: ignore
+                            f"({done}/{total})"), file=sys.stderr, flush=True)
 
-    grades = grade_class(submissions, jobs=options.jobs, exercises=exercises or exercise_names(), limits=limits,
-                         progress=progress)
+    with ExitStack() as stack:
+        executor = None
+        if options.dask:
+            from tictac_edu.exercises.grading import dask_executor
+
+            try:
+                executor = stack.enter_context(dask_executor(options.dask, options.jobs))
+            except (OSError, ValueError, ImportError) as exc:
+                print(f"grade: {exc}", file=sys.stderr)
+                return 2
+        grades = grade_class(submissions, jobs=options.jobs, executor=executor,
+                             exercises=exercises or exercise_names(), limits=limits, progress=progress,
+                             skipped=skipped)
     print(grades.table(details=not options.quiet))
     try:
         if options.csv:
@@ -124,22 +174,31 @@ def _chosen_exercises(notebooks: list[str] | None, names: list[str] | None) -> l
 def file_command(learner: str, rest: list[str]) -> int:
     """``FILE [pytest options]``: the exercise tests on one learner's file, with pytest, in a
     protected process; pytest's exit code."""
+    import os
+
     from tictac_edu.exercises.grading import Limits, run_worker
 
     tests = Path(__file__).with_name("tests.py")
     limits = Limits()
-    args = [str(tests), "--learner", str(Path(learner).resolve()), "-p", "no:cacheprovider",
+    path = os.path.abspath(learner)  # named as given (not where a link leads)
+    args = [str(tests), "--learner", path, "-p", "no:cacheprovider",
             "-p", "tictac_edu.exercises.pytest_plugin", "-rfEs", *rest]
-    run = run_worker({"limits": limits.__dict__, "files": [str(Path(learner).resolve())], "exercises": []},
+    run = run_worker({"limits": limits.__dict__, "files": [path], "exercises": []},
                      limits.wall, pytest_args=args, forward_output=OUTPUT_LIMIT)
     if not run.sandboxed:
         from tictac_edu.exercises.sandbox import BEST_EFFORT
 
         print(f"\nNote: {BEST_EFFORT}.", flush=True)
-    if run.timed_out or run.returncode is None or run.returncode < 0 or run.returncode > 5:
-        from tictac_edu.exercises.grading import _crash_detail, _ended
+    finished = any(record.get("type") == "done" for record in run.records)
+    if not finished or run.timed_out or run.returncode is None or run.returncode < 0 or run.returncode > 5:
+        from tictac_edu.exercises.grading import _crash_detail, _ended, printable
 
-        print(f"\nThe tests of {learner} did not finish: {_ended(run, limits)}{_crash_detail(run)}.", flush=True)
+        how = f"{_ended(run, limits)}{_crash_detail(run)}"
+        how += "" if how.endswith("?") else "."
+        if not any(record.get("type") == "loaded" for record in run.records):
+            print(f"\n{printable(learner)} did not load: while it was loaded, {how}", flush=True)
+            return 2
+        print(f"\nThe tests of {printable(learner)} did not finish: {how}", flush=True)
         return 1
     return run.returncode
 

@@ -959,6 +959,63 @@ def centre_key_fixed_centre(state, move):
     return abs(move - 3) + (0.5 if move > 3 else 0)
 
 
+# -- 05 tuning_loss ------------------------------------------------------------------------
+
+@buggy("tuning_loss", "tuning_wrong_side", "the first player's result is used whoever is to move")
+def tuning_loss_first_players_result(weights, positions, scale):
+    total = 0.0
+    for features, _first_to_move, result in positions:
+        score = sum(w * f for w, f in zip(weights, features, strict=True))
+        p = 1 / (1 + math.exp(-scale * score))
+        total += -(result * math.log(p) + (1 - result) * math.log(1 - p))
+    return total / len(positions)
+
+
+@buggy("tuning_loss", "tuning_scale", "the score goes into the sigmoid without the scale")
+def tuning_loss_no_scale(weights, positions, scale):
+    total = 0.0
+    for features, first_to_move, result in positions:
+        score = sum(w * f for w, f in zip(weights, features, strict=True))
+        r = result if first_to_move else 1 - result
+        p = 1 / (1 + math.exp(-score))
+        total += -(r * math.log(p) + (1 - r) * math.log(1 - p))
+    return total / len(positions)
+
+
+@buggy("tuning_loss", "tuning_draws", "a draw is counted as a loss for the player to move")
+def tuning_loss_draws_lose(weights, positions, scale):
+    total = 0.0
+    for features, first_to_move, result in positions:
+        score = sum(w * f for w, f in zip(weights, features, strict=True))
+        won = (result == 1) if first_to_move else (result == 0)
+        r = 1.0 if won else 0.0
+        p = 1 / (1 + math.exp(-scale * score))
+        total += -(r * math.log(p) + (1 - r) * math.log(1 - p))
+    return total / len(positions)
+
+
+@buggy("tuning_loss", "tuning_mean", "the losses are added up, not averaged")
+def tuning_loss_sum(weights, positions, scale):
+    total = 0.0
+    for features, first_to_move, result in positions:
+        score = sum(w * f for w, f in zip(weights, features, strict=True))
+        r = result if first_to_move else 1 - result
+        p = 1 / (1 + math.exp(-scale * score))
+        total += -(r * math.log(p) + (1 - r) * math.log(1 - p))
+    return total
+
+
+@buggy("tuning_loss", "tuning_squared", "the squared error (r - p) ** 2 is averaged")
+def tuning_loss_squared_error(weights, positions, scale):
+    total = 0.0
+    for features, first_to_move, result in positions:
+        score = sum(w * f for w, f in zip(weights, features, strict=True))
+        r = result if first_to_move else 1 - result
+        p = 1 / (1 + math.exp(-scale * score))
+        total += (r - p) ** 2
+    return total / len(positions)
+
+
 # -- 06 count_fours ------------------------------------------------------------------------
 
 def _fours_with(name: str, *, per_window: bool = False, gap_open: bool = False, drop_in_five: bool = True,
@@ -1390,3 +1447,74 @@ buggy("vcf", "vcf_candidates", "only the points next to a stone are tried")(
     _vcf_with("vcf_fours_next_to_stones", reach=1))
 buggy("vcf", "vcf_line", "the line leaves the defender's replies out")(_vcf_with("vcf_no_replies", replies=False))
 buggy("vcf", "mutates_input", "the fours are added to the sets given")(_vcf_with("vcf_changes_sets", in_place=True))
+
+
+# -- 07 chance_node ------------------------------------------------------------------------
+
+@buggy("chance_node", "chance_unweighted", "every reply counts alike, whatever its probability")
+def chance_node_plain_mean(replies):
+    return sum(-value for _, value in replies) / len(replies)
+
+
+@buggy("chance_node", "chance_min", "the opponent's best reply is taken, as at a MIN node")
+def chance_node_best_reply(replies):
+    return max(-value for _, value in replies)
+
+
+@buggy("chance_node", "chance_min", "the opponent's worst reply is taken (min instead of the expectation)")
+def chance_node_min(replies):
+    return min(-value for _, value in replies)
+
+
+@buggy("chance_node", "chance_no_flip", "the values are not negated")
+def chance_node_not_flipped(replies):
+    return sum(probability * value for probability, value in replies)
+
+
+@buggy("chance_node", "chance_divided", "the weighted sum is divided by the number of replies")
+def chance_node_divided(replies):
+    return sum(probability * -value for probability, value in replies) / len(replies)
+
+
+@buggy("chance_node", "chance_likeliest", "only the most likely reply counts")
+def chance_node_likeliest(replies):
+    probability, value = max(replies, key=lambda reply: reply[0])
+    return -value
+
+
+# -- 08 batch_line_evaluation ----------------------------------------------------------------
+
+def _batch_with(name: str, *, axis: int | None = 1, net: bool = False, dead: bool = True, opponent: int = -1,
+                weight_shift: int = 1) -> Callable[..., Any]:
+    def batch_line_evaluation(boards, lines):  # the solution's arrays, with one step changed
+        import numpy as np
+
+        marks = np.asarray(boards, dtype=np.int64)[:, np.asarray(lines, dtype=np.intp)]
+        if net:
+            total = marks.sum(axis=2)
+            mine, theirs = np.maximum(total, 0), np.maximum(-total, 0)
+        else:
+            mine, theirs = (marks == 1).sum(axis=2), (marks == -1).sum(axis=2)
+        own_open = (mine > 0) & (theirs == 0) if dead else mine > 0
+        their_open = (theirs > 0) & (mine == 0) if dead else theirs > 0
+        own = np.where(own_open, 10 ** np.maximum(mine - weight_shift, 0), 0)
+        other = np.where(their_open, 10 ** np.maximum(theirs - weight_shift, 0), 0)
+        scores = own + opponent * other
+        return scores.sum().item() if axis is None else scores.sum(axis=axis).tolist()
+    return _named(batch_line_evaluation, name)
+
+
+buggy("batch_line_evaluation", "batch_axis", "the whole batch is summed into one number")(
+    _batch_with("batch_sums_everything", axis=None))
+buggy("batch_line_evaluation", "batch_axis", "the sum runs over the boards, one number per line")(
+    _batch_with("batch_sums_over_boards", axis=0))
+buggy("batch_line_evaluation", "batch_net_marks", "the marks are added up, hers and his cancelling")(
+    _batch_with("batch_net_marks", net=True))
+buggy("batch_line_evaluation", "batch_dead_lines", "lines holding both sides' marks are scored")(
+    _batch_with("batch_scores_dead_lines", dead=False))
+buggy("batch_line_evaluation", "batch_opponent", "the opponent's lines are left out")(
+    _batch_with("batch_own_lines_only", opponent=0))
+buggy("batch_line_evaluation", "batch_opponent", "the opponent's lines are added")(
+    _batch_with("batch_adds_opponent_lines", opponent=1))
+buggy("batch_line_evaluation", "batch_weight", "an open line of c marks is worth 10 ** c")(
+    _batch_with("batch_weight_ten_to_the_c", weight_shift=0))

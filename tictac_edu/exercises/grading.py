@@ -26,8 +26,12 @@ the student's remaining exercises are graded in a fresh process.
 
 Every exercise of every student gets a status: ``passed``, ``failed`` (with the mistakes the
 check diagnosed, the most likely first), ``not attempted`` (not defined, or still the stub) or
-``error`` (her file could not be loaded, or the process died). The score is the number of
-exercises passed: nothing attempted scores 0.
+``error`` (her file could not be loaded, or the process died). Students are named by the paths
+given (see :func:`find_submissions`), and what a folder holds that is not graded is reported
+with the reason (:attr:`ClassGrades.skipped`). The score is the number of
+exercises passed: nothing attempted scores 0. (The single-file command has one status more,
+``partial``: only some of the exercise's tests were selected, so it is neither passed nor
+failed, and not counted.)
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
 import secrets
 import shutil
@@ -44,8 +49,9 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,7 +59,7 @@ from typing import Any
 from tictac_edu.exercises import sandbox
 from tictac_edu.exercises.mistakes import MISTAKES
 
-STATUSES = ("passed", "failed", "not attempted", "error")
+STATUSES = ("passed", "failed", "not attempted", "error", "partial")
 SUFFIXES = (".py", ".ipynb")
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
@@ -84,13 +90,32 @@ class Limits:
         """The wall-clock limit in seconds."""
         return self.wall_seconds if self.wall_seconds is not None else 4 * self.cpu_seconds + 60
 
+    def __post_init__(self) -> None:
+        for name in ("cpu_seconds", "memory_bytes", "wall_seconds", "file_bytes", "load_cpu_seconds"):
+            value = getattr(self, name)
+            if value is None and name == "wall_seconds":
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                    or value <= 0:
+                raise ValueError(f"Limits.{name} must be a finite positive number, not {value!r}")
+
 
 @dataclass(frozen=True)
 class Submission:
-    """One student's work: a name and the files to grade together."""
+    """One student's work: a name, the files to grade together (as the teacher gave them, made
+    absolute, not resolved), and notes about how they were found."""
 
     student: str
     files: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A path among the submissions that is not graded, and why."""
+
+    path: str
+    reason: str
 
 
 @dataclass
@@ -101,9 +126,11 @@ class ExerciseGrade:
         student: the student.
         exercise: the exercise.
         notebook: its notebook, ``"00"`` .. ``"07"``.
-        status: ``"passed"``, ``"failed"``, ``"not attempted"`` or ``"error"``.
+        status: ``"passed"``, ``"failed"``, ``"not attempted"``, ``"error"``, or (only when
+            a pytest selection ran some of its tests) ``"partial"``.
         mistakes: the ids of the mistakes diagnosed, the most likely first.
-        hint: the id of the mistake whose hint she was shown (the first of ``mistakes``).
+        hint: the text of the hint she was shown first (under the first failed test), the
+            hint for ``mistakes[0]`` when a classic mistake was recognised.
         tests_passed, tests_total: how many of the exercise's tests passed, of how many.
         cpu_seconds: CPU time of the check: the checker's own work and her function's (not the
             cost of passing data between the grader's process and hers).
@@ -153,13 +180,13 @@ def grade_from_report(report: Any, exercise: Any, student: str = "", file: str =
     status = report.status if report.status in STATUSES else "failed"
     mistakes = list(report.mistakes) if status == "failed" else []
     message = ""
+    first = report.failures[0] if report.failures else None
     if status == "failed":
-        first = report.failures[0] if report.failures else None
         if first is not None:
             message = first.title + ": " + (first.error or first.message.split("\n")[0])
     return ExerciseGrade(
         student=student, exercise=exercise.name, notebook=exercise.notebook, status=status, mistakes=mistakes,
-        hint=mistakes[0] if mistakes else None,
+        hint=first.hint if status == "failed" and first is not None and first.hint else None,
         tests_passed=sum(result.status == "passed" for result in report.results), tests_total=len(report.results),
         cpu_seconds=round(report.cpu, 3), learner_cpu_seconds=round(report.learner_cpu, 3),
         message=_short(message), file=file)
@@ -172,45 +199,160 @@ def _short(text: str, limit: int = 240) -> str:
 
 # -- finding the submissions ------------------------------------------------------------------
 
-def find_submissions(paths: Iterable[str | Path]) -> list[Submission]:
+def find_submissions(paths: Iterable[str | Path], skipped: list[Skipped] | None = None) -> list[Submission]:
     """The submissions in ``paths``: a ``.py``/``.ipynb`` file is one student; in a folder, each
     such file is one student and each sub-folder one student (all its files together).
 
+    A student is named by the path the teacher gave, not where a symbolic link leads: her
+    file's name without its suffix (or her folder's name), with as many of the folders above it
+    as it takes to tell two students of one name apart (``class1/alice``, ``class2/alice``).
+    Two links to one file are two students, each with a note saying so; a file given twice
+    (``alice.py`` and the folder it is in) is graded once, with a note. What a folder holds and
+    is not graded is appended to ``skipped`` with the reason: a file that is neither ``.py``
+    nor ``.ipynb``, a name starting with ``_``, a symbolic link that leads nowhere, a linked
+    folder outside the folder given, a link in a student's sub-folder that leads out of it (a
+    linked file directly in the class folder is followed wherever it leads: the teacher may have
+    gathered her class so), a sub-folder without a learner's file. Hidden names
+    (``.ipynb_checkpoints``) and ``__pycache__`` are passed over in silence.
+
     Raises:
-        FileNotFoundError: a path does not exist.
-        ValueError: a file is neither ``.py`` nor ``.ipynb``.
+        FileNotFoundError: a path given does not exist (or is a link that leads nowhere).
+        ValueError: a file given is neither ``.py`` nor ``.ipynb``.
     """
-    found: list[Submission] = []
+    skips = skipped if skipped is not None else []
+    found: list[tuple[tuple[str, ...], str, tuple[str, ...]]] = []  # (name parts as given, stem, files)
+    where: dict[tuple[str, ...], int] = {}
+    notes: dict[int, list[str]] = {}
+
+    def add(shown: Path, stem: str, files: Sequence[Path]) -> None:
+        key = tuple(os.path.abspath(file) for file in files)
+        if key in where:
+            notes.setdefault(where[key], [str(Path(*found[where[key]][0]))]).append(str(shown))
+            return
+        where[key] = len(found)
+        found.append((shown.parts, stem, key))
+
     for given in paths:
         path = Path(given)
+        if path.is_symlink() and not path.exists():
+            raise FileNotFoundError(f"{path} is a symbolic link to {os.readlink(path)}, which does not exist")
         if path.is_file():
             if path.suffix not in SUFFIXES:
                 raise ValueError(f"{path} is not a learner's file: give .py files or .ipynb notebooks")
-            found.append(Submission(path.stem, (str(path.resolve()),)))
+            add(path, path.stem, [path])
         elif path.is_dir():
-            for entry in sorted(path.iterdir()):
-                if entry.name.startswith((".", "_")):
-                    continue
-                if entry.is_file() and entry.suffix in SUFFIXES:
-                    found.append(Submission(entry.stem, (str(entry.resolve()),)))
-                elif entry.is_dir():
-                    files = tuple(str(file.resolve()) for file in sorted(entry.rglob("*"))
-                                  if file.is_file() and file.suffix in SUFFIXES and ".ipynb_checkpoints" not in
-                                  file.parts and not file.name.startswith("."))
-                    if files:
-                        found.append(Submission(entry.name, files))
+            _scan_folder(path, add, skips)
         else:
             raise FileNotFoundError(f"no such file or folder: {path}")
-    names = Counter(submission.student for submission in found)
-    return [Submission(_unique_name(submission, names), submission.files) for submission in found]
+    names = _names([(parts, stem) for parts, stem, _ in found])
+    submissions = [Submission(name, files, tuple(_given_twice(notes[index]) if index in notes else ()))
+                   for index, (name, (_, _, files)) in enumerate(zip(names, found, strict=True))]
+    return _note_same_files(submissions)
 
 
-def _unique_name(submission: Submission, names: Counter) -> str:
-    if names[submission.student] == 1:
-        return submission.student
-    first = Path(submission.files[0])
-    folder = first.parent if len(submission.files) == 1 else first.parent.parent
-    return f"{folder.name}/{submission.student}"
+def _given_twice(shown: list[str]) -> list[str]:
+    """The note on a file given more than once (``shown``: each time, as it was given)."""
+    return [f"given {len(shown)} times ({', '.join(shown)}): graded once"]
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def _link_problem(entry: Path, root: Path, *, files_too: bool) -> str:
+    """Why the symbolic link ``entry`` is not followed (empty if it is, or is no link): it
+    leads nowhere, or to a folder (to a file too, if ``files_too``) outside ``root``."""
+    if not entry.is_symlink():
+        return ""
+    if not entry.exists():
+        return f"a symbolic link to {os.readlink(entry)}, which does not exist"
+    if (files_too or entry.is_dir()) and not _inside(entry.resolve(), root.resolve()):
+        return f"a symbolic link to {entry.resolve()}, outside {root}"
+    return ""
+
+
+def _scan_folder(root: Path, add: Any, skips: list[Skipped]) -> None:
+    """Add each student of the class folder ``root``; append what is not graded to ``skips``."""
+    for entry in sorted(root.iterdir()):
+        if entry.name.startswith(".") or entry.name == "__pycache__":
+            continue
+        problem = _link_problem(entry, root, files_too=False)
+        if problem:
+            skips.append(Skipped(str(entry), problem))
+        elif entry.name.startswith("_"):
+            skips.append(Skipped(str(entry), "its name starts with '_'"))
+        elif entry.is_file():
+            if entry.suffix in SUFFIXES:
+                add(entry, entry.stem, [entry])
+            else:
+                skips.append(Skipped(str(entry), "neither a .py file nor an .ipynb notebook"))
+        elif entry.is_dir():
+            files = []
+            for file in sorted(entry.rglob("*")):
+                inner = file.relative_to(entry).parts
+                if any(part.startswith(".") or part == "__pycache__" for part in inner):
+                    continue
+                problem = _link_problem(file, entry, files_too=True)
+                if problem and file.suffix in SUFFIXES:
+                    skips.append(Skipped(str(file), problem))
+                elif not problem and file.is_file() and file.suffix in SUFFIXES:
+                    files.append(file)
+            if files:
+                add(entry, entry.name, files)
+            else:
+                skips.append(Skipped(str(entry), "a folder without .py files or .ipynb notebooks"))
+        else:
+            skips.append(Skipped(str(entry), "neither a file nor a folder"))
+
+
+def _names(items: Sequence[tuple[tuple[str, ...], str]]) -> list[str]:
+    """A unique name per student (``items``: the parts of the path given, her stem): the stem,
+    with as many folders of the path in front of it as it takes to tell her from another."""
+    folders = [[part for part in parts[:-1] if part not in ("/", "\\")] for parts, _ in items]
+    depth = [0] * len(items)
+
+    def name(index: int) -> str:
+        shown = folders[index][len(folders[index]) - depth[index]:] if depth[index] else []
+        return "/".join([*shown, items[index][1]])
+
+    while True:
+        groups: dict[str, list[int]] = {}
+        for index in range(len(items)):
+            groups.setdefault(name(index), []).append(index)
+        grown = False
+        for members in groups.values():
+            if len(members) > 1:
+                for index in members:
+                    if depth[index] < len(folders[index]):
+                        depth[index] += 1
+                        grown = True
+        if not grown:
+            break
+    names = [name(index) for index in range(len(items))]
+    counts: Counter = Counter()
+    for index, text in enumerate(names):
+        counts[text] += 1
+        if counts[text] > 1:
+            names[index] = f"{text} ({counts[text]})"
+    return names
+
+
+def _note_same_files(submissions: list[Submission]) -> list[Submission]:
+    """A note on each student whose files are, once links are followed, another's."""
+    by_files: dict[tuple[str, ...], list[int]] = {}
+    for index, submission in enumerate(submissions):
+        real = tuple(sorted(os.path.realpath(file) for file in submission.files))
+        by_files.setdefault(real, []).append(index)
+    result = list(submissions)
+    for real, members in by_files.items():
+        if len(members) < 2:
+            continue
+        for index in members:
+            others = ", ".join(submissions[other].student for other in members if other != index)
+            note = f"the same file as {others} (both lead to {', '.join(real)}): graded for each"
+            result[index] = Submission(submissions[index].student, submissions[index].files,
+                                       (*submissions[index].notes, note))
+    return result
 
 
 # -- grading one student ------------------------------------------------------------------------
@@ -451,7 +593,7 @@ def grade_submission(submission: Submission | str | Path, exercises: Sequence[st
     """
     if not isinstance(submission, Submission):
         path = Path(submission)
-        submission = Submission(path.stem, (str(path.resolve()),))
+        submission = Submission(path.stem, (os.path.abspath(path),))
     chosen = _exercises(exercises)
     todo = [exercise.name for exercise in chosen]
     by_name = {exercise.name: exercise for exercise in chosen}
@@ -529,11 +671,13 @@ def grade_submission(submission: Submission | str | Path, exercises: Sequence[st
 
 @dataclass
 class ClassGrades:
-    """The grades of a class: one :class:`StudentGrade` per student, in the order given."""
+    """The grades of a class: one :class:`StudentGrade` per student, in the order given, and
+    what was found and not graded."""
 
     exercises: list[str]
     students: list[StudentGrade]
     wall_seconds: float = 0.0
+    skipped: list[Skipped] = field(default_factory=list)
 
     @property
     def records(self) -> list[ExerciseGrade]:
@@ -559,7 +703,8 @@ class ClassGrades:
         return format_table(self, details=details)
 
     def to_json(self) -> dict[str, Any]:
-        """Everything, as JSON-ready data."""
+        """Everything, as JSON-ready data (one record per student and exercise: the fields of
+        :class:`ExerciseGrade`)."""
         return {
             "exercises": self.exercises,
             "students": [{"student": student.student, "files": student.files, "score": student.score,
@@ -567,6 +712,7 @@ class ClassGrades:
                           "wall_seconds": student.wall_seconds} for student in self.students],
             "records": [asdict(record) for record in self.records],
             "summary": self.summary(),
+            "skipped": [asdict(item) for item in self.skipped],
             "wall_seconds": round(self.wall_seconds, 3),
         }
 
@@ -597,10 +743,12 @@ CSV_COLUMNS = ("student", "exercise", "notebook", "status", "mistakes", "hint", 
 
 def grade_class(submissions: Iterable[str | Path | Submission], *, jobs: int = 1, executor: Executor | None = None,
                 exercises: Sequence[str] | None = None, limits: Limits = Limits(),
-                progress: Any = None) -> ClassGrades:
+                progress: Any = None, skipped: Iterable[Skipped] = ()) -> ClassGrades:
     """Grade every student of ``submissions`` (files, folders or :class:`Submission` objects),
     each in a process of her own, ``jobs`` at a time (or on ``executor``, any
-    :class:`concurrent.futures.Executor`: a process pool, a cluster's ...).
+    :class:`concurrent.futures.Executor`: a process pool, a Dask cluster's
+    ``client.get_executor()`` (see :func:`dask_executor`) ...). The grades are the same on
+    any executor; the students come back in the order given.
 
     Args:
         submissions: what to grade (see :func:`find_submissions`).
@@ -609,6 +757,7 @@ def grade_class(submissions: Iterable[str | Path | Submission], *, jobs: int = 1
         exercises: the exercises to grade (all if ``None``).
         limits: per student.
         progress: called as ``progress(student_grade, done, total)`` as each student is done.
+        skipped: what was found and not graded already (the folders given add their own).
 
     Raises:
         FileNotFoundError, ValueError: see :func:`find_submissions`; ``jobs`` < 1.
@@ -616,47 +765,99 @@ def grade_class(submissions: Iterable[str | Path | Submission], *, jobs: int = 1
     if jobs < 1:
         raise ValueError(f"jobs must be 1 or more, not {jobs}")
     listed = list(submissions)
+    skips = list(skipped)
     given = [item for item in listed if isinstance(item, Submission)]
-    found = given + find_submissions([item for item in listed if not isinstance(item, Submission)])
+    found = given + find_submissions([item for item in listed if not isinstance(item, Submission)], skips)
     names = [exercise.name for exercise in _exercises(exercises)]
     started = time.monotonic()
     own = executor is None
     pool = ThreadPoolExecutor(max_workers=jobs) if own else executor
     try:
-        futures = [pool.submit(grade_submission, submission, names, limits) for submission in found]  # type: ignore
-        results: list[StudentGrade] = []
-        for number, future in enumerate(futures, 1):
-            results.append(future.result())
+        futures = {pool.submit(grade_submission, submission, names, limits): index  # type: ignore[union-attr]
+                   for index, submission in enumerate(found)}
+        graded: dict[int, StudentGrade] = {}
+        for future in as_completed(futures):  # progress as students finish, in any order
+            graded[futures[future]] = future.result()
             if progress is not None:
-                progress(results[-1], number, len(futures))
+                progress(graded[futures[future]], len(graded), len(futures))
+        results = [graded[index] for index in range(len(found))]
     finally:
         if own:
             pool.shutdown()  # type: ignore[union-attr]
-    return ClassGrades(names, results, time.monotonic() - started)
+    for submission, result in zip(found, results, strict=True):
+        result.notes = [*submission.notes, *result.notes]
+    return ClassGrades(names, results, time.monotonic() - started, skips)
+
+
+@contextmanager
+def dask_executor(address: str = "local", workers: int = 2) -> Iterator[Executor]:
+    """An executor on a Dask cluster for :func:`grade_class`: the scheduler at ``address``
+    (``"tcp://HOST:PORT"``), or ``"local"``: a cluster of ``workers`` processes on this machine,
+    one student at a time each. Every worker needs this package (it runs
+    :func:`grade_submission`, which starts each student's own process there).
+
+    Raises:
+        ValueError: ``address`` is neither ``"local"`` nor a scheduler's address; ``workers`` < 1.
+        OSError: no scheduler answers at ``address``.
+        ImportError: ``dask.distributed`` is not installed.
+    """
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as exc:
+        raise ImportError('grading on Dask needs dask.distributed: pip install "dask[distributed]"') from exc
+    if address != "local" and "://" not in address:
+        raise ValueError(f"--dask {address!r}: give a scheduler's address, tcp://HOST:PORT, or 'local'")
+    if workers < 1:
+        raise ValueError(f"a local cluster needs 1 worker or more, not {workers}")
+    cluster = None
+    if address == "local":
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    try:
+        client = Client(cluster if cluster is not None else address, timeout="20s")
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise OSError(f"no Dask scheduler answers at {address}: {exc}") from exc
+    try:
+        yield client.get_executor(pure=False)  # each student graded afresh, never from a cache
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 # -- the table ----------------------------------------------------------------------------------
 
-_SYMBOL = {"passed": "ok", "failed": "F", "not attempted": "-", "error": "E"}
+_SYMBOL = {"passed": "ok", "failed": "F", "not attempted": "-", "error": "E", "partial": "p"}
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters (a newline in a file name, a terminal escape) written
+    as escapes, so that it stays on its line: ``printable("new\\nline")`` is ``'new\\\\nline'``."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] if char != "'" else char for char in text)
 
 
 def format_table(grades: ClassGrades, *, details: bool = True) -> str:
-    """The text of :meth:`ClassGrades.table`."""
+    """The text of :meth:`ClassGrades.table` (every name and message on one line)."""
     lines: list[str] = []
     numbers = {name: str(index) for index, name in enumerate(grades.exercises, 1)}
     legend = [f"{numbers[name]:>2} {name}" for name in grades.exercises]
     lines.append("Exercises: " + "   ".join(legend[:6]))
     for start in range(6, len(legend), 6):
         lines.append("           " + "   ".join(legend[start:start + 6]))
-    lines.append("ok = passed, F = failed, - = not attempted, E = error")
+    partial = any(grade.status == "partial" for grade in grades.records)
+    lines.append("ok = passed, F = failed, - = not attempted, E = error"
+                 + (", p = partial (only some of its tests ran: not counted)" if partial else ""))
     lines.append("")
-    width = max([len("student"), *(len(student.student) for student in grades.students)]) + 2
+    width = max([len("student"), *(len(printable(student.student)) for student in grades.students)]) + 2
     header = "student".ljust(width) + "".join(numbers[name].rjust(4) for name in grades.exercises) + "   score"
     lines.append(header)
     lines.append("-" * len(header))
     for student in grades.students:
         cells = "".join(_SYMBOL[grade.status].rjust(4) for grade in student.grades)
-        lines.append(student.student.ljust(width) + cells + f"   {student.score}/{student.total}")
+        lines.append(printable(student.student).ljust(width) + cells + f"   {student.score}/{student.total}")
     if details:
         problems = []
         for student in grades.students:
@@ -668,18 +869,26 @@ def format_table(grades: ClassGrades, *, details: bool = True) -> str:
                     problems.append(f"  {student.student}: {grade.exercise} failed: {what}")
                 elif grade.status == "error":
                     errors.setdefault(grade.message, []).append(grade.exercise)
+                elif grade.status == "partial":
+                    problems.append(f"  {student.student}: {grade.exercise} partial: {grade.message}")
             for message, names in errors.items():
                 which = names[0] if len(names) == 1 else f"{len(names)} exercises ({names[0]} ... {names[-1]})"
                 problems.append(f"  {student.student}: {which} error: {message}")
             problems += [f"  {student.student}: {note}" for note in student.notes
                          if not any(note in message for message in errors)]
         if problems:
-            lines += ["", "Mistakes and errors", *problems]
-    lines += ["", f"Per exercise (of {len(grades.students)} students)"]
+            lines += ["", "Mistakes and errors", *map(printable, problems)]
+    if grades.skipped:
+        lines += ["", f"Not graded ({len(grades.skipped)})"]
+        lines += [printable(f"  {item.path}: {item.reason}") for item in grades.skipped]
+    count = len(grades.students)
+    lines += ["", f"Per exercise (of {count} student{'' if count == 1 else 's'})"]
     name_width = max([len("exercise"), *(len(name) for name in grades.exercises)]) + 2
-    lines.append("exercise".ljust(name_width) + "passed  failed  not attempted  error   most common mistakes")
+    lines.append("exercise".ljust(name_width) + "passed  failed  not attempted  error"
+                 + ("  partial" if partial else "") + "   most common mistakes")
     for row in grades.summary():
         common = ", ".join(f"{mistake} ({count})" for mistake, count in list(row["mistakes"].items())[:3])
         lines.append(row["exercise"].ljust(name_width) + f"{row['passed']:>6}  {row['failed']:>6}  "
-                     f"{row['not attempted']:>13}  {row['error']:>5}   {common}")
+                     f"{row['not attempted']:>13}  {row['error']:>5}"
+                     + (f"  {row['partial']:>7}" if partial else "") + f"   {common}")
     return "\n".join(lines)

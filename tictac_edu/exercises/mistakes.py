@@ -493,6 +493,28 @@ _MISTAKES += [
 ]
 
 _MISTAKES += [
+    # -- 07 expectimax's chance node -----------------------------------------------------------
+    Mistake("chance_unweighted", "each reply weighted by its probability",
+            "Every reply was counted alike, whatever its probability. A chance node's value is a WEIGHTED "
+            "average: multiply each value by its probability and add, `probability * -value` summed over the "
+            "replies (the probabilities already sum to 1: nothing to divide by)."),
+    Mistake("chance_min", "a chance node averages, it does not choose",
+            "One reply was taken, the best (or the worst) for one side, as a MIN or MAX node would. The "
+            "opponent at a chance node does not pick her best move: she plays as her model says, so every reply "
+            "counts, each as much as it is likely: `sum of probability * -value`."),
+    Mistake("chance_no_flip", "the values turned round: -value",
+            "The values were used as they are. Each is for the player to move AFTER the reply, the searching "
+            "player; the chance node's value is for the player to move AT it, the opponent, so each value is "
+            "negated, as in negamax: `probability * -value`."),
+    Mistake("chance_divided", "the probabilities already sum to 1",
+            "The weighted sum was divided by the number of replies. The probabilities sum to 1, so "
+            "`sum(probability * -value)` is already the average: dividing again makes it too small."),
+    Mistake("chance_likeliest", "every reply counts, not only the likeliest",
+            "Only the most likely reply was counted. The others happen too, less often: add "
+            "`probability * -value` over EVERY reply."),
+]
+
+_MISTAKES += [
     # -- 06 victory by continuous fours --------------------------------------------------------
     Mistake("vcf_counter_four", "the defender's four comes first",
             "The defender had a four of his own (a five point) and the attack went on elsewhere: he then makes "
@@ -511,6 +533,46 @@ _MISTAKES += [
     Mistake("vcf_line", "the line holds the replies",
             "The line must hold the defender's forced replies too: the attacker's four, the defender's block, the "
             "next four, ..., the five: `[move, block, *rest]`."),
+]
+
+_MISTAKES += [
+    # -- 08 a vectorised evaluation ------------------------------------------------------------
+    Mistake("batch_axis", "one score per board: sum along the lines",
+            "The sum ran over the wrong axis. `boards[:, lines]` has shape (positions, lines, k): count along the "
+            "last axis (`axis=2`), then sum the line scores along `axis=1`, which leaves one number per board. "
+            "`.sum()` with no axis adds up the whole batch, `axis=0` adds up the boards."),
+    Mistake("batch_net_marks", "count each side's marks separately",
+            "The marks were added up, so one of hers (1) and one of his (-1) cancel: a dead line looks empty, and "
+            "two of hers beside one of his look like an open line of one. Count `(marks == 1)` and `(marks == -1)` "
+            "separately along the line."),
+    Mistake("batch_dead_lines", "a line with marks of both sides is dead",
+            "A line holding marks of both sides was scored: neither can complete it, it is worth 0. Keep her lines "
+            "only where `theirs == 0`, and his only where `mine == 0`."),
+    Mistake("batch_opponent", "the opponent's lines count negatively",
+            "The opponent's open lines are missing (or added): each is worth `10 ** (c - 1)` to him, so it is "
+            "SUBTRACTED from her score."),
+    Mistake("batch_weight", "an open line of c marks is worth 10 ** (c - 1)",
+            "The weights are off by a factor: one mark on an open line is worth 1, two 10, three 100, that is "
+            "`10 ** (c - 1)` (and an empty line 0)."),
+    # -- 05 Texel's loss ---------------------------------------------------------------------------
+    Mistake("tuning_wrong_side", "the result for the player to move",
+            "The result was taken from the wrong side: it is given for the FIRST player, but the features, and "
+            "so the score, are for the player to move. When the second player is to move, turn it round: "
+            "`r = result if first_to_move else 1 - result`."),
+    Mistake("tuning_scale", "the sigmoid's scale",
+            "The scale was left out: the chance is `1 / (1 + math.exp(-scale * score))`. Evaluation units are not "
+            "log-odds; the scale K turns one into the other, and the weights are fitted with K fixed."),
+    Mistake("tuning_draws", "a draw is half a win, not a loss",
+            "A drawn game was counted as a loss. A draw is r = 0.5 for both players: its loss, "
+            "`-(0.5 * log(p) + 0.5 * log(1 - p))`, is least at p = 1/2, a score of 0. Keep the result as it is "
+            "given, 1, 0.5 or 0; never test `result == 1`."),
+    Mistake("tuning_mean", "the mean, not the sum",
+            "The losses were added up but not divided by the number of positions: the loss is their MEAN, so "
+            "that data sets of different sizes compare (and log 2 means \"no better than a coin\")."),
+    Mistake("tuning_squared", "the logistic loss, not the squared error",
+            "The squared error `(r - p) ** 2` was used (Texel's first version of the method). This exercise asks "
+            "for the logistic loss, `-(r * math.log(p) + (1 - r) * math.log(1 - p))`, the loss of logistic "
+            "regression, which punishes a confident wrong chance far more."),
 ]
 
 _MISTAKES += [
@@ -554,6 +616,13 @@ EXCEPTION_HINTS: dict[tuple[str, str], str] = {
         "A math domain error: the logarithm of 0 or of a negative number, or the square root of a negative number. "
         "The Elo of a score of 1 is +inf and of 0 is -inf (test them before `math.log10`); clamp the interval's ends "
         "to [0, 1]; a variance, a sum of squares, is never negative.",
+    ("tuning_loss", "ValueError"):
+        "A math domain error: the logarithm of 0 or of a negative number. The chance `p` must lie strictly between "
+        "0 and 1, and the sigmoid `p = 1 / (1 + math.exp(-scale * score))` always does: check that line, then "
+        "`math.log(p)` and `math.log(1 - p)`.",
+    ("tuning_loss", "OverflowError"):
+        "`math.exp` overflowed: its argument was huge. The sigmoid is `1 / (1 + math.exp(-scale * score))`, with "
+        "`scale * score` between -30 and 30 in this exercise: check the sign and the scale in that line.",
     ("backup", "TypeError"):
         "A None was used in arithmetic or compared with a number: an unproven child's `proven` is None. Prove a "
         "parent from its children only once `None not in proven` (or with a proven win, 1.0, among them).",

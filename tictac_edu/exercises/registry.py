@@ -70,6 +70,7 @@ CHECK_MODULES = (
     "tictac_edu.exercises.checks.nb05_connect4",
     "tictac_edu.exercises.checks.nb06_gomoku",
     "tictac_edu.exercises.checks.nb07_beyond",
+    "tictac_edu.exercises.checks.nb08_fast",
 )
 """The modules that declare the exercises, in course order."""
 
@@ -402,8 +403,10 @@ class Context:
                     reproduce: str | None = None) -> None:
         """Fail with a wrong-type message unless ``ok``."""
         if not ok:
-            self.fail(f"{self.exercise.name} should return {self.exercise.returns}; it returned a "
-                      f"{type_name(got)}, {show_value(got)}.", kind="wrong type", position=position,
+            kind_of = type_name(got)
+            article = "an" if kind_of[:1] in "aeiou" else "a"
+            self.fail(f"{self.exercise.name} should return {self.exercise.returns}; it returned "
+                      f"{article} {kind_of}, {show_value(got)}.", kind="wrong type", position=position,
                       expected=self.exercise.returns, got=got, mistake=mistake, reproduce=reproduce)
 
 

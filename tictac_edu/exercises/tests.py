@@ -3,12 +3,13 @@
 One test per test case of every exercise, the same cases ``check`` runs in a notebook::
 
     python -m tictac_edu.exercises alice.py             # the short way (in a protected process)
-    python -m pytest path/to/tictac_edu/exercises/tests.py --learner alice.py -k winner
+    python -m pytest path/to/tictac_edu/exercises/tests.py --learner alice.py --exercise winner
 
 A function the file does not define, or that still raises NotImplementedError, is skipped;
 so is a test that a check would not run (after a time-out, or a long test after a failure);
 a failure prints the same explanation and hint a learner sees, and the run ends with a summary
-per exercise. Without ``--learner`` (or the ``TICTAC_EDU_LEARNER`` variable) the reference
+per exercise (an exercise of which a ``-k`` selection ran only some tests is *partial* there,
+not passed). Without ``--learner`` (or the ``TICTAC_EDU_LEARNER`` variable) the reference
 solutions are checked. The learner's file is loaded once, whatever it does when it is loaded,
 in a process of its own (in the sandbox where it can be): the tests run here, her functions
 there (:mod:`tictac_edu.exercises.remote`).
@@ -57,6 +58,8 @@ def learner_functions(request: pytest.FixtureRequest) -> tuple[str | None, dict[
                 SESSION.error = f"the file could not be loaded: {ended}"
             if SESSION.work is not None and SESSION.work.failed:
                 SESSION.error = SESSION.work.failed
+            if SESSION.error is None and SESSION.on_loaded is not None:
+                SESSION.on_loaded()
     if SESSION.error is not None:
         pytest.exit(f"cannot check the learner's file: {SESSION.error}", returncode=2)
     return SESSION.path, SESSION.functions

@@ -110,9 +110,21 @@ def run_pytest(job: dict[str, Any], args: list[str]) -> int:
 
     from tictac_edu.exercises.remote import LEARNER_JOB_ENV
 
+    results = _Results(int(job["result_fd"]))
+
+    class Tell:
+        """Has the exercise tests say when the learner's file is loaded."""
+
+        def pytest_configure(self, config: Any) -> None:
+            from tictac_edu.exercises.pytest_plugin import SESSION
+
+            SESSION.on_loaded = lambda: results.send({"type": "loaded"})
+
     os.environ[LEARNER_JOB_ENV] = json.dumps({"sandboxed": bool(job.get("sandboxed")),
                                               "limits": job.get("limits", {})})
-    return int(pytest.main(args))
+    code = int(pytest.main(args, plugins=[Tell()]))
+    results.send({"type": "done", "code": code})  # pytest finished (the learner's file is loaded elsewhere)
+    return code
 
 
 def main(argv: list[str] | None = None) -> None:

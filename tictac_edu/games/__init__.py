@@ -2,12 +2,14 @@
 
 from tictac_edu.games.base import (
     GameDescription,
+    GameOutcome,
     GameState,
     IllegalMoveError,
     Move,
     Outcome,
     Player,
     Preset,
+    Termination,
     moves_from_start,
     opponent,
     play_moves,
@@ -21,6 +23,7 @@ from tictac_edu.games.tree import GameTree
 __all__ = [
     "ConnectFour",
     "GameDescription",
+    "GameOutcome",
     "GameState",
     "GameTree",
     "Gomoku",
@@ -30,6 +33,7 @@ __all__ = [
     "Outcome",
     "Player",
     "Preset",
+    "Termination",
     "game_names",
     "game_options",
     "new_game",

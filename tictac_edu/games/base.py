@@ -19,6 +19,8 @@ Every game implements :class:`GameState`:
 ``winner``           the winning player, or ``None`` (game not over, or a draw)
 ``utility(player)``  the final score for ``player``: +1 win, 0 draw, -1 loss
                      (:class:`~tictac_edu.games.GameTree` leaves carry their own values)
+``outcome()``        for a finished game, who won and why (:class:`GameOutcome`),
+                     ``None`` while it goes on (every course game, from :class:`GameStateBase`)
 ``key()``            a hashable, deterministic key of the position (for tables)
 ``game``             the :class:`GameDescription` of the position's game
 ``str(state)``       a text board; ``_repr_svg_``/``_repr_html_`` draw it in a notebook
@@ -38,16 +40,22 @@ import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Literal, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar, runtime_checkable
 
 Player = str
 """A player's name, such as ``"X"`` or ``"MAX"``."""
 
 Move = Any
-"""A move: a cell index for board games, a child index for textbook trees."""
+"""A move, as search sees it: any value a game's ``legal_moves`` lists. Each game's position
+class names its own move type as the parameter of :class:`GameStateBase`: a cell or a column
+(``int``) for tic-tac-toe, m,n,k and Connect Four, a child index (``int``) for textbook trees,
+a point (``tuple[int, int]``) for gomoku."""
+
+M = TypeVar("M")
+"""A game's move type (the parameter of :class:`GameStateBase`)."""
 
 S = TypeVar("S", bound="GameState")
-T = TypeVar("T", bound="GameStateBase")
+T = TypeVar("T", bound="GameStateBase[Any]")
 
 
 class Outcome(StrEnum):
@@ -69,6 +77,40 @@ class Outcome(StrEnum):
     def for_opponent(self) -> Outcome:
         """The same result seen by the other player."""
         return {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN}.get(self, Outcome.DRAW)
+
+
+class Termination(StrEnum):
+    """Why a game ended: a winning ``LINE`` (k, four or five in a row), a ``FULL_BOARD`` with
+    no line (a draw), ``NO_LEGAL_MOVE`` (renju: every empty point is forbidden to Black, who
+    loses), or a textbook tree's ``LEAF``, whose value decides."""
+
+    LINE = "line"
+    FULL_BOARD = "full board"
+    NO_LEGAL_MOVE = "no legal move"
+    LEAF = "leaf"
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """How a finished game ended (like python-chess's ``board.outcome()``): the winner, or
+    ``None`` for a draw, and the reason.
+
+    >>> from tictac_edu.games import TicTacToe
+    >>> done = play_moves(TicTacToe(), [0, 3, 1, 4, 2])
+    >>> done.outcome()
+    GameOutcome(winner='X', termination=<Termination.LINE: 'line'>)
+    >>> done.outcome().result("O"), TicTacToe().outcome()
+    (<Outcome.LOSS: 'loss'>, None)
+    """
+
+    winner: Player | None
+    termination: Termination
+
+    def result(self, player: Player) -> Outcome:
+        """The game's result from ``player``'s point of view."""
+        if self.winner is None:
+            return Outcome.DRAW
+        return Outcome.WIN if self.winner == player else Outcome.LOSS
 
 
 class IllegalMoveError(ValueError):
@@ -324,11 +366,16 @@ class GameState(Protocol):
         ...
 
 
-class GameStateBase:
-    """What every game's position class shares: :meth:`undo` (each position keeps the one
-    before its last move, so undo costs nothing: ``play`` sets ``_previous`` on the new
-    position), a plain :meth:`random_playout` that games may replace by a faster one, and
-    immutability.
+class GameStateBase(Generic[M]):
+    """What every game's position class shares, ``M`` being its move type: the protocol's
+    read-only facts (:attr:`to_move`, :attr:`ply`, :attr:`winner`, :attr:`last_move`) kept in
+    slots that each game's ``play`` fills in, :meth:`utility` from the winner, :meth:`undo`
+    (each position keeps the one before its last move, so undo costs nothing: ``play`` sets
+    ``_previous`` on the new position), a plain :meth:`random_playout` that games may replace
+    by a faster one, and immutability.
+
+    A game whose facts are computed rather than stored (renju's winner when Black cannot move,
+    a textbook tree's leaf values) overrides just that property or :meth:`utility`.
 
     **A position cannot be changed**, not its public attributes (read-only properties) and not
     its private slots either: ``state._winner = "X"`` raises ``AttributeError``. A game's own
@@ -340,9 +387,13 @@ class GameStateBase:
     slower. Caches filled in later (a board built on demand) go through ``object.__setattr__``.
     """
 
-    __slots__ = ("_previous",)
+    __slots__ = ("_previous", "_to_move", "_ply", "_winner", "_last_move")
 
     _previous: Any
+    _to_move: Player
+    _ply: int
+    _winner: Player | None
+    _last_move: M | None
     _open: ClassVar[type[Any]]
     """The open twin of the class: the same slots, assignable (for the game's module only)."""
 
@@ -360,6 +411,48 @@ class GameStateBase:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"a position cannot be changed (not even {name!r})")
 
+    @property
+    def to_move(self) -> Player:
+        """The player whose turn it is."""
+        return self._to_move
+
+    @property
+    def ply(self) -> int:
+        """The number of moves played from the starting position."""
+        return self._ply
+
+    @property
+    def winner(self) -> Player | None:
+        """The player who has won, or ``None`` (the game is not over, or it is a draw)."""
+        return self._winner
+
+    @property
+    def last_move(self) -> M | None:
+        """The move that led to this position, ``None`` at the start."""
+        return self._last_move
+
+    def utility(self, player: Player) -> float:
+        """The result for ``player``'s point of view: +1 if ``player`` has won, -1 if they have
+        lost, 0 for a draw or an unfinished game."""
+        winner = self.winner
+        if winner is None:
+            return 0
+        return 1 if winner == player else -1
+
+    def outcome(self) -> GameOutcome | None:
+        """Who won a finished game and why (:class:`GameOutcome`); ``None`` while it goes on."""
+        if not self.is_terminal():
+            return None
+        return GameOutcome(self.winner, self.termination())
+
+    def termination(self) -> Termination:
+        """Why this finished position ended the game (games whose ends differ override it)."""
+        return Termination.LINE if self.winner is not None else Termination.FULL_BOARD
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (every game defines it)."""
+        raise NotImplementedError
+
     def undo(self) -> Self:
         """The position before the last move.
 
@@ -375,8 +468,7 @@ class GameStateBase:
         long game's chain of previous positions is never walked recursively."""
         if self._previous is None:
             cls = type(self)
-            slots = {name: getattr(self, name) for klass in cls.__mro__ for name in vars(klass).get("__slots__", ())
-                     if hasattr(self, name)}
+            slots = {name: getattr(self, name) for name in slot_names(cls) if hasattr(self, name)}
             return _rebuild_position, (cls, slots)
         moves: list[Any] = []
         state: Any = self
@@ -394,6 +486,16 @@ class GameStateBase:
         while not state.is_terminal():
             state = state.play(rng.choice(state.legal_moves()))
         return state.winner  # type: ignore[no-any-return]
+
+
+def slot_names(cls: type) -> tuple[str, ...]:
+    """Every slot of a position class, its bases' included (what a copy of a position fills in).
+
+    >>> from tictac_edu.games import TicTacToe
+    >>> slot_names(TicTacToe)[-5:]
+    ('_previous', '_to_move', '_ply', '_winner', '_last_move')
+    """
+    return tuple(name for klass in cls.__mro__ for name in vars(klass).get("__slots__", ()))
 
 
 def whole_number(value: object) -> int | None:
@@ -415,10 +517,11 @@ def whole_number(value: object) -> int | None:
 def open_position(cls: type[T]) -> T:
     """A new position of ``cls`` with nothing set yet, open for its game's module to fill in;
     ``position.__class__ = cls`` seals it (see :class:`GameStateBase`)."""
-    return object.__new__(cls._open)  # type: ignore[attr-defined, no-any-return]
+    position: T = object.__new__(cls._open)
+    return position
 
 
-def unseal(state: GameStateBase) -> type:
+def unseal(state: GameStateBase[Any]) -> type:
     """Open ``state`` (in its ``__init__``) and return its sealed class, to assign back to
     ``state.__class__`` once its slots are filled in."""
     sealed = type(state)

@@ -213,7 +213,7 @@ def centre_first_columns(columns: int) -> tuple[int, ...]:
     return tuple(columns // 2 + (1 - 2 * (i % 2)) * (i + 1) // 2 for i in range(columns))
 
 
-class ConnectFour(GameStateBase):
+class ConnectFour(GameStateBase[int]):
     """A Connect Four position: ``columns`` x ``rows`` board (7 x 6 by default).
 
     X moves first. Moves are columns ``0..columns-1`` from the left; :meth:`legal_moves`
@@ -241,7 +241,7 @@ class ConnectFour(GameStateBase):
     1 2 3 4 5 6 7
     """
 
-    __slots__ = ("_position", "_mask", "_ply", "_last_move", "_winner", "_layout")
+    __slots__ = ("_position", "_mask", "_layout")  # and the protocol's, in GameStateBase
 
     players: tuple[Player, Player] = (X, O)
 
@@ -255,10 +255,11 @@ class ConnectFour(GameStateBase):
         sealed = unseal(self)
         self._position = 0
         self._mask = 0
+        self._to_move = X
         self._ply = 0
-        self._last_move: int | None = None
-        self._winner: Player | None = None
-        self._previous: ConnectFour | None = None
+        self._last_move = None
+        self._winner = None
+        self._previous = None
         self._layout = bitboard_layout(columns, rows)
         self.__class__ = sealed
 
@@ -283,21 +284,6 @@ class ConnectFour(GameStateBase):
     def mask(self) -> int:
         """The bitboard of the occupied cells."""
         return self._mask
-
-    @property
-    def ply(self) -> int:
-        """The number of moves played."""
-        return self._ply
-
-    @property
-    def last_move(self) -> int | None:
-        """The column of the last move, ``None`` on the empty board."""
-        return self._last_move
-
-    @property
-    def winner(self) -> Player | None:
-        """``"X"`` or ``"O"`` once someone has four in a row, else ``None``."""
-        return self._winner
 
     @classmethod
     def from_moves(cls, moves: str | Sequence[int], columns: int = DEFAULT_COLUMNS,
@@ -364,11 +350,6 @@ class ConnectFour(GameStateBase):
     # -- the protocol -------------------------------------------------------------------
 
     @property
-    def to_move(self) -> Player:
-        """The player whose turn it is: X after an even number of moves, O after an odd one."""
-        return X if self.ply % 2 == 0 else O
-
-    @property
     def max_plies(self) -> int:
         """The longest possible game: one move per cell (42 on 7 x 6)."""
         return self.columns * self.rows
@@ -408,34 +389,23 @@ class ConnectFour(GameStateBase):
             raise IllegalMoveError(f"Illegal move {move}: column {move} (shown as {move + 1}) is full.\n{self}")
         # Adding the column's bottom bit carries up through its discs to the first empty cell.
         dropped = (self.mask + layout.bottom_masks[move]) & layout.column_masks[move]
-        child = object.__new__(ConnectFour._open)  # open: its slots are filled in, then it is sealed
+        child: ConnectFour = object.__new__(ConnectFour._open)  # open: its slots are filled in, then it is sealed
         child._layout = layout
         child._mask = self._mask | dropped
         child._position = self._position ^ self._mask  # the opponent's discs: they move next
         child._ply = self._ply + 1
         child._last_move = move
         child._previous = self
+        mover = self._to_move
+        child._to_move = O if mover == X else X
         mover_discs = child._position ^ child._mask
-        child._winner = self.to_move if has_four(mover_discs, layout.stride) else None
+        child._winner = mover if has_four(mover_discs, layout.stride) else None
         child.__class__ = ConnectFour
         return child
 
     def is_terminal(self) -> bool:
         """Whether someone has four in a row or the board is full."""
         return self.winner is not None or self.ply == self.columns * self.rows
-
-    def utility(self, player: Player) -> int:
-        """The result for ``player``.
-
-        Args:
-            player: ``"X"`` or ``"O"``: whose point of view.
-
-        Returns:
-            +1 if ``player`` has won, -1 if they have lost, 0 for a draw or an unfinished game.
-        """
-        if self.winner is None:
-            return 0
-        return 1 if self.winner == player else -1
 
     def key(self) -> int:
         """``position + mask``: a whole number, the same in every run, different for different

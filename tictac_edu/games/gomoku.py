@@ -42,7 +42,9 @@ from tictac_edu.games.base import (
     IllegalMoveError,
     Player,
     Preset,
+    Termination,
     open_position,
+    slot_names,
     unseal,
     whole_number,
 )
@@ -298,7 +300,58 @@ def _could_be_forbidden(cells: Sequence[int], size: int, x: int, y: int) -> bool
     return count >= 3
 
 
-class Gomoku(GameStateBase):
+def _ray(size: int, x: int, y: int, dx: int, dy: int, reach: int) -> tuple[int, ...]:
+    """The indices of the points up to ``reach`` steps from ``(x, y)`` along ``(dx, dy)`` (one
+    side only), nearest first, as far as the board goes."""
+    points = []
+    for step in range(1, reach + 1):
+        cx, cy = x + step * dx, y + step * dy
+        if not (0 <= cx < size and 0 <= cy < size):
+            break
+        points.append(cy * size + cx)
+    return tuple(points)
+
+
+PlayoutLine = tuple[int, tuple[int, ...], tuple[int, ...]]
+"""What a random playout reads for a point and a direction: the bits of the points within four
+steps along the line (the point included), and the points up to five steps ahead and behind."""
+
+
+@cache
+def _playout_lines(size: int) -> tuple[tuple[PlayoutLine, ...], ...]:
+    """For each point (by index), one :data:`PlayoutLine` for each direction in which a five
+    through it fits on the board: what :meth:`Gomoku.random_playout` looks up at each move."""
+    found = []
+    for index in range(size * size):
+        x, y = index % size, index // size
+        lines = []
+        for dx, dy in _DIRECTIONS:
+            ahead, behind = _ray(size, x, y, dx, dy, 5), _ray(size, x, y, -dx, -dy, 5)
+            near = ahead[:4] + behind[:4]
+            if len(near) < 4:
+                continue  # no five through this point fits along this line
+            bits = 1 << index
+            for point in near:
+                bits |= 1 << point
+            lines.append((bits, ahead, behind))
+        found.append(tuple(lines))
+    return tuple(found)
+
+
+def _five_along(stones: int, ahead: tuple[int, ...], behind: tuple[int, ...], exact: bool) -> bool:
+    """Whether the player's ``stones`` (bits) make a winning line through the point that
+    ``ahead`` and ``behind`` are the rays of, the point itself one of the stones: five or more
+    in a row, or exactly five if ``exact``."""
+    run = 1
+    for ray in (ahead, behind):
+        for point in ray:
+            if not stones >> point & 1:
+                break
+            run += 1
+    return run == 5 if exact else run >= 5
+
+
+class Gomoku(GameStateBase[Point]):
     """A gomoku or renju position on a ``size`` x ``size`` board (15 x 15 by default).
 
     Moves are points ``(x, y)`` (:meth:`play` also takes a name such as ``"H8"``);
@@ -310,8 +363,7 @@ class Gomoku(GameStateBase):
         rule: ``"freestyle"``, ``"standard"`` or ``"renju"`` (see the module docstring).
     """
 
-    __slots__ = ("_size", "_rule", "_cells", "_to_move", "_ply", "_winner", "_last_move", "_key", "_forbidden",
-                 "_stones", "_blocked")
+    __slots__ = ("_size", "_rule", "_cells", "_key", "_forbidden", "_stones", "_blocked")  # and GameStateBase's
 
     players: tuple[Player, Player] = (BLACK, WHITE)
 
@@ -324,10 +376,10 @@ class Gomoku(GameStateBase):
         self._size = size
         self._rule: Rule = rule
         self._cells: tuple[int, ...] = (_EMPTY,) * (size * size)
-        self._to_move: Player = BLACK
+        self._to_move = BLACK
         self._ply = 0
-        self._winner: Player | None = None
-        self._last_move: Point | None = None
+        self._winner = None
+        self._last_move = None
         self._key = 0
         self._forbidden: dict[Point, Forbidden] | None = None
         self._stones: tuple[int, ...] = ()
@@ -397,7 +449,7 @@ class Gomoku(GameStateBase):
                 raise ValueError(f"the stones already hold a finished game ({player} has five at "
                                  f"{point_name((x, y), size)}); build it with from_moves to play it")
         state = open_position(cls)
-        for name in Gomoku.__slots__ + ("_previous",):
+        for name in slot_names(Gomoku):
             setattr(state, name, getattr(empty, name))
         state._cells = tuple(cells)
         state._ply = len(everything)
@@ -437,16 +489,6 @@ class Gomoku(GameStateBase):
         return self._rule
 
     @property
-    def to_move(self) -> Player:
-        """The player whose turn it is: ``"Black"`` or ``"White"``."""
-        return self._to_move
-
-    @property
-    def ply(self) -> int:
-        """The number of stones on the board."""
-        return self._ply
-
-    @property
     def winner(self) -> Player | None:
         """The player who has made a winning line, or ``None``; under renju also White when
         Black, to move, has no legal point (every empty point is forbidden: Black loses)."""
@@ -473,11 +515,6 @@ class Gomoku(GameStateBase):
                             for index in range(size * size))
             object.__setattr__(self, "_blocked", stuck)  # a cache: the position stays what it was
         return stuck
-
-    @property
-    def last_move(self) -> Point | None:
-        """The point of the last move, ``None`` at the start (or for :meth:`from_stones`)."""
-        return self._last_move
 
     @property
     def max_plies(self) -> int:
@@ -579,7 +616,7 @@ class Gomoku(GameStateBase):
         colour = _BLACK if self._to_move == BLACK else _WHITE
         cells = list(self._cells)
         cells[index] = colour
-        child = object.__new__(Gomoku._open)  # open: its slots are filled in, then it is sealed
+        child: Gomoku = object.__new__(Gomoku._open)  # open: its slots are filled in, then it is sealed
         child._size, child._rule = size, self._rule
         child._cells = tuple(cells)
         child._to_move = WHITE if colour == _BLACK else BLACK
@@ -602,17 +639,20 @@ class Gomoku(GameStateBase):
             return any(_run(cells, self._size, x, y, dx, dy, colour) == 5 for dx, dy in _DIRECTIONS)
         return longest >= 5
 
+    def termination(self) -> Termination:
+        """A winning line, a full board, or (renju) Black has no legal point and loses.
+
+        >>> Gomoku.from_moves("h8 a1 h9 a2 h10 a3 h11 a4 h12").outcome()
+        GameOutcome(winner='Black', termination=<Termination.LINE: 'line'>)
+        """
+        if self._winner is None and self._black_is_stuck():
+            return Termination.NO_LEGAL_MOVE
+        return super().termination()
+
     def is_terminal(self) -> bool:
         """Whether someone has won, the board is full, or (renju) Black has no legal point."""
         return self._winner is not None or self._ply == self._size * self._size or \
             (self._rule == "renju" and self._black_is_stuck())
-
-    def utility(self, player: Player) -> int:
-        """+1 if ``player`` has won, -1 if they have lost, 0 for a draw or an unfinished game."""
-        winner = self.winner
-        if winner is None:
-            return 0
-        return 1 if winner == player else -1
 
     def key(self) -> int:
         """A 64-bit Zobrist key: the XOR of one random number per stone, the same in every run."""
@@ -656,32 +696,57 @@ class Gomoku(GameStateBase):
 
     def random_playout(self, rng: random.Random) -> Player | None:
         """Play uniformly random legal moves to the end and return the winner (``None``: a
-        draw), on one list of cells; this position is unchanged. Under renju, Black's
-        forbidden points are skipped when drawn (checked only for the point drawn)."""
+        draw); this position is unchanged. Under renju, Black's forbidden points are skipped
+        when drawn (checked only for the point drawn), and Black loses when none is left.
+
+        The playout works on one whole number per player, a bit per point, instead of new
+        positions. Each move draws one of the points not played yet (a swap with the last of
+        them, as a shuffle does, but only for the moves played: a random game rarely fills the
+        board), and looks for a five only along the lines that now hold five of the player's
+        stones within four points of the new one (:func:`_playout_lines`)."""
         if self._winner is not None:
             return self._winner
-        size, cells = self._size, list(self._cells)
-        empty = [index for index in range(size * size) if cells[index] == _EMPTY]
-        rng.shuffle(empty)
-        colour = _BLACK if self._to_move == BLACK else _WHITE
-        renju = self._rule == "renju"
+        size, cells = self._size, self._cells
+        lines = _playout_lines(size)
+        black = white = 0
+        for index in self._stones:
+            if cells[index] == _BLACK:
+                black |= 1 << index
+            else:
+                white |= 1 << index
+        stones = [black, white]
+        left = [index for index in range(size * size) if cells[index] == _EMPTY]
+        count = len(left)
+        mover = 0 if self._to_move == BLACK else 1
+        rule = self._rule
+        exact = (rule != "freestyle", rule == "standard")  # must Black, must White make exactly five?
+        board = list(cells) if rule == "renju" else None  # the forbidden-point rules read a list of cells
         postponed: list[int] = []
-        while empty:
-            index = empty.pop()
-            x, y = index % size, index // size
-            if renju and colour == _BLACK and _could_be_forbidden(cells, size, x, y) and \
-                    _forbidden_kind(cells, size, x, y) is not None:
-                postponed.append(index)  # forbidden now; it may be playable for White later
-                if not empty:
-                    return WHITE  # Black has no legal point left: count it as a loss for Black
-                continue
-            cells[index] = colour
-            if self._wins(cells, x, y, colour):
-                return BLACK if colour == _BLACK else WHITE
-            colour = _WHITE if colour == _BLACK else _BLACK
+        draw = rng.random
+        while count:
+            pick = int(draw() * count)  # uniform over the points left (a bias below 2**-43)
+            count -= 1
+            index = left[pick]
+            left[pick] = left[count]
+            if board is not None:  # renju
+                if mover == 0 and _could_be_forbidden(board, size, index % size, index // size) and \
+                        _forbidden_kind(board, size, index % size, index // size) is not None:
+                    postponed.append(index)  # forbidden now; it may be playable for White later
+                    if not count:
+                        return WHITE  # Black has no legal point left: count it as a loss for Black
+                    continue
+                board[index] = _BLACK if mover == 0 else _WHITE
+            mine = stones[mover] | (1 << index)
+            stones[mover] = mine
+            for line, forward, backward in lines[index]:
+                if (mine & line).bit_count() >= 5 and \
+                        _five_along(mine, forward, backward, exact[mover]):
+                    return BLACK if mover == 0 else WHITE
+            mover ^= 1
             if postponed:
-                empty.extend(postponed)
-                rng.shuffle(empty)
+                for index in postponed:
+                    left[count] = index
+                    count += 1
                 postponed = []
         return None
 

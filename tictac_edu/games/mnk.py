@@ -16,6 +16,7 @@ Cells are numbered row-major from 0 (0..8 on tic-tac-toe)::
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from html import escape
@@ -108,6 +109,30 @@ def _geometry(rows: int, columns: int, k: int) -> _Geometry:
     return _Geometry(rows, columns, k, size, tuple(tuple(m) for m in masks))
 
 
+@cache
+def _playout_lines(rows: int, columns: int, k: int) -> tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], ...]:
+    """For each cell, one entry per direction with a line of ``k`` through it: the bits of the
+    cells within ``k - 1`` steps along that direction (the cell included), and that
+    direction's ``(shift, mask)`` lines from :class:`_Geometry`'s ``win_masks``. Built the first
+    time a board of this size plays a random playout."""
+    geometry = _geometry(rows, columns, k)
+    found = []
+    for cell in range(rows * columns):
+        row, col = divmod(cell, columns)
+        entries = []
+        for d_row, d_col in _DIRECTIONS:
+            near = 0
+            for step in range(1 - k, k):
+                r, c = row + step * d_row, col + step * d_col
+                if 0 <= r < rows and 0 <= c < columns:
+                    near |= 1 << (r * columns + c)
+            windows = tuple((shift, mask) for shift, mask in geometry.win_masks[cell] if (mask << shift) & ~near == 0)
+            if windows:
+                entries.append((near, windows))
+        found.append(tuple(entries))
+    return tuple(found)
+
+
 def _check_size(rows: object, columns: object, k: object) -> None:
     for name, value in (("rows", rows), ("columns", columns), ("k", k)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
@@ -194,7 +219,11 @@ def mnk_description(rows: int, columns: int, k: int) -> GameDescription:
         opening_plies=1)  # tic-tac-toe: every first move draws with perfect play, some second moves lose
 
 
-class MNKGame(GameStateBase):
+Symmetry = Callable[[int, int], tuple[int, int]]
+"""A symmetry of the board: ``(row, column) -> (row, column)``."""
+
+
+class MNKGame(GameStateBase[int]):
     """A position of the m,n,k game: ``rows`` x ``columns`` board, ``k`` in a row wins.
 
     X moves first. Moves are cell indices, row-major from 0; :meth:`legal_moves` lists the
@@ -211,7 +240,7 @@ class MNKGame(GameStateBase):
     . . . . .
     """
 
-    __slots__ = ("_geometry", "_board", "_empty", "_to_move", "_ply", "_winner", "_last_move", "_x", "_o")
+    __slots__ = ("_geometry", "_board", "_empty", "_x", "_o")  # and the protocol's, in GameStateBase
 
     players: tuple[Player, Player] = (X, O)
 
@@ -221,11 +250,11 @@ class MNKGame(GameStateBase):
         self._geometry = _geometry(rows, columns, k)
         self._board: tuple[Player | None, ...] | None = (EMPTY,) * (rows * columns)
         self._empty: tuple[int, ...] = tuple(range(rows * columns))
-        self._to_move: Player = X
+        self._to_move = X
         self._ply = 0
-        self._winner: Player | None = None
-        self._last_move: int | None = None
-        self._previous: Self | None = None
+        self._winner = None
+        self._last_move = None
+        self._previous = None
         self._x = self._o = 0  # X's and O's cells as bits (bit i: cell i)
         self.__class__ = sealed
 
@@ -260,26 +289,6 @@ class MNKGame(GameStateBase):
             object.__setattr__(self, "_board", board)  # a cache: the position stays what it was
         return board
 
-    @property
-    def to_move(self) -> Player:
-        """The player whose turn it is."""
-        return self._to_move
-
-    @property
-    def ply(self) -> int:
-        """The number of moves played."""
-        return self._ply
-
-    @property
-    def winner(self) -> Player | None:
-        """The player with k in a row, or ``None``."""
-        return self._winner
-
-    @property
-    def last_move(self) -> int | None:
-        """The cell of the last move, ``None`` on the empty board."""
-        return self._last_move
-
     # -- the protocol -------------------------------------------------------------------
 
     @property
@@ -310,7 +319,7 @@ class MNKGame(GameStateBase):
         if (self._x | self._o) & bit or self._winner is not None:
             raise self._illegal(move, cell)
         sealed = type(self)
-        child = object.__new__(sealed._open)  # open: its slots are filled in, then it is sealed
+        child: Self = object.__new__(sealed._open)  # open: its slots are filled in, then it is sealed
         child._geometry = geometry
         child._board = None
         empty = self._empty
@@ -348,12 +357,6 @@ class MNKGame(GameStateBase):
         """Whether someone has k in a row or the board is full."""
         return self._winner is not None or not self._empty
 
-    def utility(self, player: Player) -> int:
-        """+1 if ``player`` has won, -1 if they have lost, 0 for a draw or an unfinished game."""
-        if self.winner is None:
-            return 0
-        return 1 if self.winner == player else -1
-
     def key(self) -> int:
         """The position as one whole number: X's cells as bits, then O's cells as the bits above
         them (bit ``cell`` for X, bit ``cells + cell`` for O); the same in every run."""
@@ -373,21 +376,27 @@ class MNKGame(GameStateBase):
         draw). This position is unchanged: the playout works on bits, not on new positions.
 
         Shuffling the empty cells once and playing them in that order is the same as choosing
-        a random empty cell at every move, and far cheaper.
+        a random empty cell at every move, and far cheaper. After each move the lines through
+        the new mark are tried only along a direction that now holds ``k`` of the player's
+        marks within ``k - 1`` cells of it (one count of bits, :func:`_playout_lines`): on a
+        big board most moves try none.
         """
         if self._winner is not None:
             return self._winner
         cells = list(self._empty)
         rng.shuffle(cells)
-        win_masks = self._geometry.win_masks
+        geometry = self._geometry
+        lines, k = _playout_lines(geometry.rows, geometry.columns, geometry.k), geometry.k
         stones = [self._x, self._o]
         mover = 0 if self._to_move is X else 1
         for cell in cells:
             mine = stones[mover] | (1 << cell)
             stones[mover] = mine
-            for shift, mask in win_masks[cell]:
-                if (mine >> shift) & mask == mask:
-                    return X if mover == 0 else O
+            for near, windows in lines[cell]:
+                if (mine & near).bit_count() >= k:
+                    for shift, mask in windows:
+                        if (mine >> shift) & mask == mask:
+                            return X if mover == 0 else O
             mover ^= 1
         return None
 
@@ -406,8 +415,8 @@ class MNKGame(GameStateBase):
         """The :meth:`key` of the position under every symmetry of the board (8 if square, else
         4), the position itself first."""
         rows, cols = self.rows, self.columns
-        maps = [lambda r, c: (r, c), lambda r, c: (r, cols - 1 - c), lambda r, c: (rows - 1 - r, c),
-                lambda r, c: (rows - 1 - r, cols - 1 - c)]
+        maps: list[Symmetry] = [lambda r, c: (r, c), lambda r, c: (r, cols - 1 - c), lambda r, c: (rows - 1 - r, c),
+                                lambda r, c: (rows - 1 - r, cols - 1 - c)]
         if rows == cols:
             maps += [lambda r, c: (c, r), lambda r, c: (c, rows - 1 - r), lambda r, c: (cols - 1 - c, r),
                      lambda r, c: (cols - 1 - c, rows - 1 - r)]

@@ -17,6 +17,7 @@ from tictac_edu.games.base import (
     GameStateBase,
     IllegalMoveError,
     Player,
+    Termination,
     open_position,
     unseal,
     whole_number,
@@ -104,7 +105,7 @@ def _tree_code(flat: Flat) -> str:
     return "GameTree(" + "".join(parts) + ")"
 
 
-class GameTree(GameStateBase):
+class GameTree(GameStateBase[int]):
     """A node of a textbook game tree; MAX moves at the root, MIN at the next level, and so on.
 
     >>> tree = GameTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -126,8 +127,15 @@ class GameTree(GameStateBase):
         self._tree, self._depth = _rebuild(self._flat)  # a frozen copy: later changes to ``tree`` do not leak in
         self._path: tuple[int, ...] = ()
         self._node: Tree = self._tree
-        self._previous: GameTree | None = None
+        self._previous = None
+        self._set_root_facts()
         self.__class__ = sealed
+
+    def _set_root_facts(self) -> None:
+        """Fill in the protocol's facts of an open root position: MAX to move, no move played,
+        and a winner only if the whole tree is one leaf."""
+        self._to_move, self._ply, self._last_move = MAX, 0, None
+        self._winner = _leaf_winner(self._node)
 
     def __reduce_ex__(self, protocol: object) -> tuple[object, ...]:
         """Pickled as the flat tree and the path: no recursion, however deep the tree."""
@@ -156,37 +164,14 @@ class GameTree(GameStateBase):
         return self._node
 
     @property
-    def to_move(self) -> Player:
-        """MAX at even depths (the root), MIN at odd depths."""
-        return MAX if len(self.path) % 2 == 0 else MIN
-
-    @property
-    def ply(self) -> int:
-        """The depth of this node (0 at the root)."""
-        return len(self.path)
-
-    @property
     def max_plies(self) -> int:
         """The depth of the deepest leaf."""
         return self._depth
 
     @property
-    def last_move(self) -> int | None:
-        """The child index that led here, ``None`` at the root."""
-        return self.path[-1] if self.path else None
-
-    @property
     def value(self) -> float | None:
         """The leaf value (a score for MAX), or ``None`` at an inner node."""
         return None if isinstance(self.node, (list, tuple)) else self.node
-
-    @property
-    def winner(self) -> Player | None:
-        """At a leaf: MAX if its value is positive, MIN if negative; otherwise ``None``."""
-        value = self.value
-        if value is None or value == 0:
-            return None
-        return MAX if value > 0 else MIN
 
     def legal_moves(self) -> list[int]:
         """The child indices, left to right; none at a leaf."""
@@ -206,13 +191,21 @@ class GameTree(GameStateBase):
         if index is None or not 0 <= index < len(node):
             raise IllegalMoveError(f"Illegal move {move!r}: the node at path {list(self.path)} has children "
                                    f"0..{len(node) - 1}.")
-        child = object.__new__(GameTree._open)  # open: its slots are filled in, then it is sealed
+        child: GameTree = object.__new__(GameTree._open)  # open: its slots are filled in, then it is sealed
         child._tree, child._depth, child._flat = self._tree, self._depth, self._flat
         child._path = self._path + (index,)
-        child._node = node[index]
+        child._node = leaf = node[index]
         child._previous = self
+        child._to_move = MIN if self._to_move == MAX else MAX  # MAX at even depths (the root), MIN at odd ones
+        child._ply = self._ply + 1  # the depth of the node
+        child._last_move = index
+        child._winner = _leaf_winner(leaf)
         child.__class__ = GameTree
         return child
+
+    def termination(self) -> Termination:
+        """A textbook tree ends at a leaf, whose value decides."""
+        return Termination.LEAF
 
     def is_terminal(self) -> bool:
         """Whether this node is a leaf."""
@@ -280,12 +273,21 @@ class GameTree(GameStateBase):
 register("tree", GameTree)
 
 
+def _leaf_winner(node: Tree) -> Player | None:
+    """At a leaf: MAX if its value is positive, MIN if negative; otherwise (a draw, an inner
+    node) nobody."""
+    if isinstance(node, (list, tuple)) or node == 0:
+        return None
+    return MAX if node > 0 else MIN
+
+
 def _from_flat(flat: Flat, path: tuple[int, ...]) -> GameTree:
     """Rebuild a pickled :class:`GameTree` position."""
     state = open_position(GameTree)
     state._flat = flat
     state._tree, state._depth = _rebuild(flat)
     state._path, state._node, state._previous = (), state._tree, None
+    state._set_root_facts()
     state.__class__ = GameTree
     for move in path:
         state = state.play(move)

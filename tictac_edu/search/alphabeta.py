@@ -17,7 +17,8 @@ its moves need not be searched.
 
 :func:`alphabeta` runs the same search with everything a player needs around it (the best
 line, transposition tables, learning move orders, a deadline, a trace for pictures, and
-whether the value is proven): :mod:`tictac_edu.search.engine`. Both count the same nodes.
+whether the value is proven): :mod:`tictac_edu.search.engine`, which takes the rules as an
+object, ``alphabeta(state, rules=StrictCutoff())``. Both count the same nodes.
 
 Conventions (they fix the node counts the course reproduces):
 
@@ -31,11 +32,19 @@ from __future__ import annotations
 
 import math
 import time
+import warnings
 from functools import cache
-from typing import cast
 
 from tictac_edu.games.base import GameState, Move
-from tictac_edu.search.common import INFINITY, Clock, Evaluation, check_search_arguments, leaf_score
+from tictac_edu.search.common import (
+    INFINITY,
+    Clock,
+    Evaluation,
+    check_search_arguments,
+    deprecated_faster_wins,
+    leaf_score,
+)
+from tictac_edu.search.engine import SearchEngine, SearchRules
 from tictac_edu.search.ordering import OrderSpec, as_move_order
 from tictac_edu.search.result import SearchResult
 from tictac_edu.search.table import TranspositionTable
@@ -47,8 +56,10 @@ class AlphaBeta:
     Args:
         evaluate: ``evaluate(state, player)`` for the positions where a depth limit stops
             the search (and for finished games); ``None`` scores finished games by their
-            utility (a search to the end of the game).
-        prefer_faster_wins: without ``evaluate``, a win sooner scores above a win later.
+            utility (a search to the end of the game); a leaf scorer such as
+            :func:`~tictac_edu.search.common.faster_wins` (a win sooner scores above a win
+            later) goes here too.
+        prefer_faster_wins: deprecated; pass ``evaluate=faster_wins``.
 
     >>> from tictac_edu.games import TicTacToe
     >>> search = AlphaBeta()
@@ -56,9 +67,8 @@ class AlphaBeta:
     ((0, 0), 18297)
     """
 
-    def __init__(self, evaluate: Evaluation | None = None, *, prefer_faster_wins: bool = False) -> None:
-        self.evaluate = evaluate
-        self.prefer_faster_wins = prefer_faster_wins
+    def __init__(self, evaluate: Evaluation | None = None, *, prefer_faster_wins: bool | None = None) -> None:
+        self.evaluate = deprecated_faster_wins(evaluate, prefer_faster_wins, type(self).__name__)
         self.nodes = 0
 
     def value(self, state: GameState, depth: float = INFINITY, alpha: float = -INFINITY,
@@ -100,7 +110,7 @@ class AlphaBeta:
 
     def leaf_value(self, state: GameState) -> float:
         """A finished game's score, or the evaluation at the depth limit, for the player to move."""
-        return leaf_score(state, state.to_move, self.evaluate, self.prefer_faster_wins)
+        return leaf_score(state, state.to_move, self.evaluate)
 
     def moves(self, state: GameState) -> list[Move]:
         """The moves to search, in the order to search them: the game's order."""
@@ -137,8 +147,8 @@ class OrderedMoves(AlphaBeta):
     function ``key(state, move)`` or a :class:`~tictac_edu.search.ordering.MoveOrder`)."""
 
     def __init__(self, order: OrderSpec, evaluate: Evaluation | None = None, *,
-                 prefer_faster_wins: bool = False) -> None:
-        super().__init__(evaluate, prefer_faster_wins=prefer_faster_wins)
+                 prefer_faster_wins: bool | None = None) -> None:
+        super().__init__(deprecated_faster_wins(evaluate, prefer_faster_wins, type(self).__name__))
         self.order = as_move_order(order)
 
     def moves(self, state: GameState) -> list[Move]:
@@ -169,33 +179,36 @@ def check_deadline(deadline: object) -> None:
 
 
 def alphabeta(state: GameState, depth: int | None = None, evaluate: Evaluation | None = None, *,
-              order: OrderSpec = None, table: TranspositionTable | None = None,
-              prefer_faster_wins: bool = False, strict: bool = False, fresh_root_window: bool = False,
+              rules: SearchRules | None = None, order: OrderSpec = None, table: TranspositionTable | None = None,
               first_move: Move | None = None, deadline: float | None = None, clock: Clock = time.monotonic,
-              trace: bool = False) -> SearchResult:
+              trace: bool = False, prefer_faster_wins: bool | None = None, strict: bool | None = None,
+              fresh_root_window: bool | None = None) -> SearchResult:
     """Alpha-beta search: the minimax value of ``state``, visiting far fewer nodes.
 
     Args:
         state: the position to search; it is never changed.
         depth: how many moves ahead to look; ``None`` searches to the end of the game.
         evaluate: ``evaluate(state, player)``, needed with a depth; called at the depth
-            limit and at finished games.
+            limit and at finished games. A leaf scorer goes here too:
+            :func:`~tictac_edu.search.common.faster_wins` scores a win sooner above a win later.
+        rules: the search's rules, an :class:`AlphaBeta` (the default) or a lesson variant:
+            ``StrictCutoff()`` cuts off only when ``alpha > beta``, ``FreshRootWindow()``
+            gives each move at the root a full window (a lesson, not a habit).
         order: move ordering (a list of preferred moves, a key function or a
             :class:`~tictac_edu.search.ordering.MoveOrder`); the game's order if ``None``.
             A learning order (killers, history) keeps what it learnt from one call to the
             next; :func:`~tictac_edu.search.deepening.iterative_deepening` resets it once per move.
         table: a :class:`~tictac_edu.search.table.TranspositionTable` to use and fill; its
             best move is also searched first. One table serves one game and one scoring.
-        prefer_faster_wins: score a win sooner above a win later (see
-            :func:`~tictac_edu.search.common.terminal_value`).
-        strict: cut off only when ``alpha > beta`` (the default also prunes on equality).
-        fresh_root_window: give each move at the root a full window (a lesson, not a habit).
         first_move: a move to search first at the root (iterative deepening passes the
             previous best).
         deadline: a time on ``clock`` at which to stop, raising
             :class:`~tictac_edu.search.result.SearchTimeout`; checked at every node.
         clock: the clock for ``deadline``.
         trace: record a trace of events (for pictures; keep the tree small).
+        prefer_faster_wins, strict, fresh_root_window: deprecated (a ``DeprecationWarning``
+            says so): pass ``evaluate=faster_wins``, ``rules=StrictCutoff()``,
+            ``rules=FreshRootWindow()``.
 
     Returns:
         A :class:`~tictac_edu.search.result.SearchResult`; ``value`` is from the point of
@@ -209,13 +222,28 @@ def alphabeta(state: GameState, depth: int | None = None, evaluate: Evaluation |
     >>> from tictac_edu.games import TicTacToe
     >>> result = alphabeta(TicTacToe())
     >>> result.value, result.nodes, result.outcome
-    (0, 18297, 'draw')
+    (0, 18297, <Outcome.DRAW: 'draw'>)
+    >>> alphabeta(TicTacToe(), rules=StrictCutoff()).nodes
+    146120
     """
-    from tictac_edu.search.engine import SearchEngine
-
+    evaluate = deprecated_faster_wins(evaluate, prefer_faster_wins, "alphabeta")
+    rules = _deprecated_rules(rules, strict, fresh_root_window)
     check_search_arguments(state, depth, evaluate)
     check_deadline(deadline)
-    engine_class = cast(type[SearchEngine], variant(SearchEngine, strict, fresh_root_window))
-    engine = engine_class(evaluate, prefer_faster_wins=prefer_faster_wins, order=order, table=table,
+    engine = SearchEngine(evaluate, rules=AlphaBeta() if rules is None else rules, order=order, table=table,
                           first_move=first_move, deadline=deadline, clock=clock, trace=trace)
     return engine.run(state, depth)
+
+
+def _deprecated_rules(rules: SearchRules | None, strict: bool | None,
+                      fresh_root_window: bool | None) -> SearchRules | None:
+    """The rules a call with the old ``strict``/``fresh_root_window`` flags asks for, with a
+    ``DeprecationWarning`` naming the new way; ``rules`` itself when no flag was given."""
+    if strict is None and fresh_root_window is None:
+        return rules
+    warnings.warn("alphabeta(strict=..., fresh_root_window=...) is deprecated: pass the rules as an object, "
+                  "alphabeta(state, rules=StrictCutoff()) or rules=FreshRootWindow() (from tictac_edu.search)",
+                  DeprecationWarning, stacklevel=3)
+    if rules is not None:
+        raise ValueError("give the rules once: rules=... or the deprecated strict/fresh_root_window flags")
+    return variant(AlphaBeta, bool(strict), bool(fresh_root_window))()

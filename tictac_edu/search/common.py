@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable
 from numbers import Real
 from typing import Any
 
-from tictac_edu.games.base import GameState, Player
+from tictac_edu.games.base import GameState, Outcome, Player
 
 Evaluation = Callable[[Any, Player], float]
 """``evaluate(state, player)``: a heuristic score of ``state`` from ``player``'s point of view.
@@ -19,6 +20,17 @@ Clock = Callable[[], float]
 """A function returning the current time in seconds, like :func:`time.monotonic`."""
 
 INFINITY = math.inf
+
+
+def proven_outcome(low: float, high: float) -> bool:
+    """Whether proven bounds ``low <= true value <= high`` (for the player to move) settle the
+    outcome: a win (``low > 0``), a loss (``high < 0``) or a draw (both 0). The one test of
+    proof that the search and its table share.
+
+    >>> proven_outcome(1, INFINITY), proven_outcome(-INFINITY, -1), proven_outcome(0, 0), proven_outcome(0, 1)
+    (True, True, True, False)
+    """
+    return low > 0 or high < 0 or low == high == 0
 
 _PROTOCOL = ("to_move", "legal_moves", "play", "is_terminal", "utility")
 
@@ -59,6 +71,33 @@ def terminal_value(state: GameState, player: Player, prefer_faster_wins: bool) -
     return utility
 
 
+def faster_wins(state: GameState, player: Player) -> float:
+    """A leaf scorer, passed to a search like an evaluation: a finished game's
+    :func:`terminal_value` for ``player`` with a win worth more the sooner it comes (and a loss
+    less bad the later it comes); 0 for a position that is not finished (it knows nothing else).
+
+    >>> from tictac_edu.games import TicTacToe, play_moves
+    >>> won = play_moves(TicTacToe(), [0, 3, 1, 4, 2])     # X wins with the fifth move
+    >>> faster_wins(won, "X"), faster_wins(won, "O"), faster_wins(TicTacToe(), "X")
+    (5, -5, 0)
+    """
+    return terminal_value(state, player, True)
+
+
+def deprecated_faster_wins(evaluate: Evaluation | None, prefer_faster_wins: bool | None,
+                           where: str) -> Evaluation | None:
+    """The evaluation a search that was given the old ``prefer_faster_wins`` flag runs with
+    (:func:`faster_wins` when the flag is set and there is no evaluation, which is what the
+    flag meant), with a ``DeprecationWarning`` naming the new way; ``evaluate`` itself when
+    the flag was not given."""
+    if prefer_faster_wins is None:
+        return evaluate
+    warnings.warn(f"{where}(prefer_faster_wins=...) is deprecated: pass the leaf scorer as the evaluation, "
+                  f"{where}(state, evaluate=faster_wins) (from tictac_edu.search import faster_wins)",
+                  DeprecationWarning, stacklevel=3)
+    return faster_wins if prefer_faster_wins and evaluate is None else evaluate
+
+
 def checked_score(value: object, state: GameState, player: Player) -> float:
     """``value`` if it is a real number, else a clear error: a NaN, ``None`` or a string from an
     evaluation would otherwise turn into a "forced win" somewhere up the tree.
@@ -75,15 +114,27 @@ def checked_score(value: object, state: GameState, player: Player) -> float:
                      f"(not NaN):\n{state}")
 
 
-def leaf_score(state: GameState, player: Player, evaluate: Evaluation | None, prefer_faster_wins: bool) -> float:
-    """The value of a leaf for ``player``: the evaluation's score if there is one, else the
-    finished game's :func:`terminal_value`."""
+def leaf_score(state: GameState, player: Player, evaluate: Evaluation | None) -> float:
+    """The value of a leaf for ``player``: the evaluation's (or leaf scorer's, such as
+    :func:`faster_wins`) score if there is one, else the finished game's utility."""
     if evaluate is not None:
         return checked_score(evaluate(state, player), state, player)
-    return terminal_value(state, player, prefer_faster_wins)
+    return state.utility(player)
 
 
-def outcome_of(value: float) -> str:
-    """``"win"``, ``"draw"`` or ``"loss"``: what the sign of a proven value means for the
-    player it is scored for."""
-    return "win" if value > 0 else "loss" if value < 0 else "draw"
+def outcome_of(value: float) -> Outcome:
+    """What the sign of a proven value means for the player it is scored for: an
+    :class:`~tictac_edu.games.Outcome` (a string too: ``"win"``, ``"draw"`` or ``"loss"``).
+
+    >>> outcome_of(3), outcome_of(0) == "draw"
+    (<Outcome.WIN: 'win'>, True)
+    """
+    return Outcome.WIN if value > 0 else Outcome.LOSS if value < 0 else Outcome.DRAW
+
+
+class BudgetExhausted(Exception):
+    """A search, a solver or a threat search ran out of its budget (nodes or time) before it
+    finished. Each has its own subclass (:class:`~tictac_edu.search.result.SearchTimeout`,
+    :class:`~tictac_edu.solvers.connect4.SolverLimitReached`,
+    :class:`~tictac_edu.solvers.threats.ThreatSearchStopped`); catch this one to handle them
+    all alike."""

@@ -14,7 +14,7 @@ import time
 
 from tictac_edu.games.base import GameState
 from tictac_edu.search.alphabeta import alphabeta
-from tictac_edu.search.common import Clock, Evaluation
+from tictac_edu.search.common import Clock, Evaluation, deprecated_faster_wins
 from tictac_edu.search.ordering import OrderSpec, as_move_order
 from tictac_edu.search.result import SearchResult, SearchTimeout
 from tictac_edu.search.table import TranspositionTable
@@ -32,7 +32,8 @@ def _check_limits(time_limit: object, max_depth: object) -> None:
 
 def iterative_deepening(state: GameState, evaluate: Evaluation, *, time_limit: float | None = None,
                         max_depth: int | None = None, clock: Clock = time.monotonic, order: OrderSpec = None,
-                        table: TranspositionTable | None = None, prefer_faster_wins: bool = False) -> SearchResult:
+                        table: TranspositionTable | None = None,
+                        prefer_faster_wins: bool | None = None) -> SearchResult:
     """Alpha-beta at depth 1, 2, 3, ... until ``time_limit`` seconds pass or ``max_depth`` is done.
 
     The search stops early once a depth proves the outcome (a forced win or loss, or every
@@ -49,7 +50,9 @@ def iterative_deepening(state: GameState, evaluate: Evaluation, *, time_limit: f
         clock: the clock; tests pass a fake one so that the stop is deterministic.
         order: as for :func:`~tictac_edu.search.alphabeta.alphabeta`; a learning order is
             reset once, here, and then learns across the depths.
-        table, prefer_faster_wins: as for :func:`~tictac_edu.search.alphabeta.alphabeta`.
+        table: as for :func:`~tictac_edu.search.alphabeta.alphabeta`.
+        prefer_faster_wins: deprecated, and without effect beside an evaluation (which scores
+            finished games too).
 
     Returns:
         The result of the deepest finished depth (``value`` for the player to move at the
@@ -62,6 +65,7 @@ def iterative_deepening(state: GameState, evaluate: Evaluation, *, time_limit: f
             positive number.
     """
     _check_limits(time_limit, max_depth)
+    evaluate = deprecated_faster_wins(evaluate, prefer_faster_wins, "iterative_deepening") or evaluate
     started = time.perf_counter()
     deadline = None if time_limit is None else clock() + time_limit
     move_order = as_move_order(order)
@@ -73,8 +77,7 @@ def iterative_deepening(state: GameState, evaluate: Evaluation, *, time_limit: f
     while max_depth is None or depth <= max_depth:
         previous_move = finished[-1].move if finished else None
         try:
-            result = alphabeta(state, depth, evaluate, order=move_order, table=table,
-                               prefer_faster_wins=prefer_faster_wins, first_move=previous_move,
+            result = alphabeta(state, depth, evaluate, order=move_order, table=table, first_move=previous_move,
                                deadline=deadline, clock=clock)
         except SearchTimeout as timeout:
             nodes += timeout.nodes

@@ -1,8 +1,12 @@
-"""The alpha-beta that players use: :class:`~tictac_edu.search.alphabeta.AlphaBeta` with what
-a real search needs around it.
+"""The alpha-beta that players use: the rules of a plain
+:class:`~tictac_edu.search.alphabeta.AlphaBeta` with what a real search needs around them.
 
-The rules are the plain search's own (the same ``cuts_off``, ``root_window`` and leaf
-scores, so the lesson variants mix in unchanged, and node counts are equal); around them:
+The engine takes its rules as an object, ``SearchEngine(rules=AlphaBeta())``, and asks it
+``moves``, ``cuts_off`` and ``root_window`` (:class:`SearchRules`): a lesson variant,
+``rules=StrictCutoff()`` or ``rules=FreshRootWindow()``, changes the engine's search exactly
+as it changes the plain one, and node counts are equal. Leaves are scored by the engine's
+evaluation (or leaf scorer, such as :func:`~tictac_edu.search.common.faster_wins`). Around
+the rules:
 
 * the principal variation (the line of best play) and the best move;
 * what is *proven* about the value (see :class:`~tictac_edu.search.result.SearchResult`):
@@ -21,10 +25,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
+from typing import Protocol
 
 from tictac_edu.games.base import GameState, Move
-from tictac_edu.search.alphabeta import AlphaBeta
-from tictac_edu.search.common import INFINITY, Clock, Evaluation
+from tictac_edu.search.common import INFINITY, Clock, Evaluation, faster_wins, leaf_score, proven_outcome
 from tictac_edu.search.ordering import MoveOrder, OrderSpec, as_move_order
 from tictac_edu.search.result import SearchResult, SearchTimeout, Tracer
 from tictac_edu.search.table import Bound, TranspositionTable
@@ -37,30 +41,46 @@ UNKNOWN = (-INFINITY, INFINITY)
 """The proven bounds of a position scored by a heuristic: nothing is known."""
 
 
-def proven_outcome(low: float, high: float) -> bool:
-    """Whether proven bounds settle the outcome: a win (``low > 0``), a loss (``high < 0``) or
-    a draw (both 0)."""
-    return low > 0 or high < 0 or low == high == 0
-
-
-def table_owner(state: GameState, evaluate: Evaluation | None, prefer_faster_wins: bool) -> tuple[Hashable, str]:
+def table_owner(state: GameState, evaluate: Evaluation | None) -> tuple[Hashable, str]:
     """What a table's values depend on (the game, its options, the scoring), and in words."""
     game = state.game
     options = tuple(sorted(game.options.items()))
-    scoring = getattr(evaluate, "__qualname__", repr(evaluate)) if evaluate is not None else "the game's utility"
-    owner = (game.name, options, evaluate, prefer_faster_wins)
-    faster = ", preferring faster wins" if prefer_faster_wins and evaluate is None else ""
-    return owner, f"{game.title} scored by {scoring}{faster}"
+    if evaluate is None or evaluate is faster_wins:
+        scoring = "the game's utility" + (", preferring faster wins" if evaluate is faster_wins else "")
+    else:
+        scoring = getattr(evaluate, "__qualname__", repr(evaluate))
+    return (game.name, options, evaluate), f"{game.title} scored by {scoring}"
 
 
-class SearchEngine(AlphaBeta):
+class SearchRules(Protocol):
+    """The rules an engine delegates to: the three small methods of
+    :class:`~tictac_edu.search.alphabeta.AlphaBeta` that its lesson variants override."""
+
+    def moves(self, state: GameState) -> list[Move]:
+        """The moves to search, in the order to search them (before the engine's own order)."""
+        ...
+
+    def cuts_off(self, alpha: float, beta: float) -> bool:
+        """Whether the window ``(alpha, beta)`` has closed."""
+        ...
+
+    def root_window(self, alpha: float, beta: float) -> tuple[float, float]:
+        """The window the root gives its next move."""
+        ...
+
+
+class SearchEngine:
     """One alpha-beta search with options; :func:`~tictac_edu.search.alphabeta.alphabeta` is
-    the usual way to run it. Options as for that function."""
+    the usual way to run it. ``rules``: the object whose ``moves``, ``cuts_off`` and
+    ``root_window`` the search follows (:class:`SearchRules`: an ``AlphaBeta()`` or one of its
+    lesson variants); the other options as for that function."""
 
-    def __init__(self, evaluate: Evaluation | None = None, *, prefer_faster_wins: bool = False,
+    def __init__(self, evaluate: Evaluation | None = None, *, rules: SearchRules,
                  order: OrderSpec = None, table: TranspositionTable | None = None, first_move: Move | None = None,
                  deadline: float | None = None, clock: Clock = time.monotonic, trace: bool = False) -> None:
-        super().__init__(evaluate, prefer_faster_wins=prefer_faster_wins)
+        self.evaluate = evaluate
+        self.rules = rules
+        self.nodes = 0
         self.order: MoveOrder | None = as_move_order(order)
         self.table = table
         self.first_move = first_move
@@ -77,13 +97,17 @@ class SearchEngine(AlphaBeta):
         """Search ``state`` to ``depth`` (``None``: to the end) and return the result."""
         started = time.perf_counter()
         if self.table is not None:
-            self.table.claim(*table_owner(state, self.evaluate, self.prefer_faster_wins))
+            self.table.claim(*table_owner(state, self.evaluate))
         self.tracer = Tracer(state.to_move, negamax=True) if self.trace else None
         value, pv, low, high = self.node(state, INFINITY if depth is None else depth, -INFINITY, INFINITY, 0, None)
         return SearchResult(
             value=value, move=pv[0] if pv else None, pv=pv, nodes=self.nodes, player=state.to_move, depth=depth,
             proven=proven_outcome(low, high), cutoffs=self.cutoffs, table_hits=self.table_hits,
             elapsed=time.perf_counter() - started, trace=self.tracer.events if self.tracer else None)
+
+    def leaf_value(self, state: GameState) -> float:
+        """A finished game's score, or the evaluation at the depth limit, for the player to move."""
+        return leaf_score(state, state.to_move, self.evaluate)
 
     def node(self, state: GameState, depth: float, alpha: float, beta: float, ply: int, parent: int | None) -> Node:
         """Visit one node: count it, check the clock, trace it, answer at a leaf or from the
@@ -121,9 +145,9 @@ class SearchEngine(AlphaBeta):
         best, best_pv = -INFINITY, []
         low = high = -INFINITY
         at_root, child_depth, child_ply = ply == 0, depth - 1, ply + 1
-        search, cuts_off = self.node, self.cuts_off
+        search, cuts_off, root_window = self.node, self.rules.cuts_off, self.rules.root_window
         for index, move in enumerate(moves):
-            child_alpha, child_beta = self.root_window(alpha, beta) if at_root else (alpha, beta)
+            child_alpha, child_beta = root_window(alpha, beta) if at_root else (alpha, beta)
             child_value, child_pv, child_low, child_high = search(state.play(move), child_depth, -child_beta,
                                                                   -child_alpha, child_ply, number)
             value = -child_value
@@ -156,7 +180,7 @@ class SearchEngine(AlphaBeta):
         """The moves in search order: the order's, with the table's move (or, at the root,
         ``first_move``) first. An order may leave out moves it judges not worth searching;
         ``self.narrowed`` then records that this node's moves are not all searched."""
-        moves = state.legal_moves()
+        moves = self.rules.moves(state)
         if self.order is not None:
             count = len(moves)
             moves = self.order.order(state, moves, ply)

@@ -34,7 +34,7 @@ the root is proven.
 True
 >>> solved = mcts(state, playouts=400, solver=True, seed=1)
 >>> solved.proven, solved.outcome, solved.move, solved.iterations < 400   # proven early
-(True, 'win', 2, True)
+(True, <Outcome.WIN: 'win'>, 2, True)
 """
 
 from __future__ import annotations
@@ -44,9 +44,8 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
 
-from tictac_edu.games.base import GameState, Move, Player, whole_number
+from tictac_edu.games.base import GameState, Move, Outcome, Player, whole_number
 from tictac_edu.search.common import Clock
 from tictac_edu.search.ordering import MoveOrder
 
@@ -58,12 +57,11 @@ DEFAULT_PLAYOUTS = 1000
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 """What a playout adds to a node for the player who moved into it: a win 1, a draw 1/2, a loss 0."""
 
-Outcome = Literal["win", "draw", "loss"]
 Candidates = Callable[[GameState], Sequence[Move]]
 """``candidates(state)``: the moves a node of ``state`` expands, best first (a subset of the
 legal moves, at least one in a position that has any)."""
 
-_OUTCOMES: dict[float, Outcome] = {WIN: "win", DRAW: "draw", LOSS: "loss"}
+_OUTCOMES: dict[float, Outcome] = {WIN: Outcome.WIN, DRAW: Outcome.DRAW, LOSS: Outcome.LOSS}
 
 
 def reward(winner: Player | None, player: Player) -> float:
@@ -184,7 +182,8 @@ class MCTSResult:
             proven node plays none).
         elapsed: the seconds it took, on the search's clock.
         proven: whether the root's result was proven (:class:`MCTSSolver` only).
-        outcome: ``"win"``, ``"draw"`` or ``"loss"`` for :attr:`player` when :attr:`proven`.
+        outcome: the :class:`~tictac_edu.games.Outcome` (win, draw or loss) for :attr:`player`
+            when :attr:`proven`.
         proven_moves: the root moves proven so far, each with its outcome for :attr:`player`.
         reused: the visits the root had from earlier searches (tree reuse), 0 for a new tree.
         exploration: the exploration constant used.

@@ -14,7 +14,7 @@ import time
 from collections.abc import Hashable
 
 from tictac_edu.games.base import GameState, Move, Player
-from tictac_edu.search.common import Evaluation, check_search_arguments, leaf_score
+from tictac_edu.search.common import Evaluation, check_search_arguments, deprecated_faster_wins, leaf_score
 from tictac_edu.search.result import SearchResult, Tracer
 
 
@@ -22,11 +22,9 @@ class MinimaxSearch:
     """Minimax in MAX/MIN form: every value is for the root player (MAX); MAX takes the
     largest child value, MIN the smallest. Counts its nodes."""
 
-    def __init__(self, root_player: Player, evaluate: Evaluation | None = None,
-                 prefer_faster_wins: bool = False) -> None:
+    def __init__(self, root_player: Player, evaluate: Evaluation | None = None) -> None:
         self.root_player = root_player
         self.evaluate = evaluate
-        self.prefer_faster_wins = prefer_faster_wins
         self.nodes = 0
         self.reached_depth_limit = False
 
@@ -47,7 +45,7 @@ class MinimaxSearch:
         """A finished game's score, or the evaluation at the depth limit, for the root player."""
         if not state.is_terminal():
             self.reached_depth_limit = True
-        return leaf_score(state, self.root_player, self.evaluate, self.prefer_faster_wins)
+        return leaf_score(state, self.root_player, self.evaluate)
 
 
 class NegamaxSearch(MinimaxSearch):
@@ -70,16 +68,16 @@ class NegamaxSearch(MinimaxSearch):
         """A finished game's score, or the evaluation at the depth limit, for the player to move."""
         if not state.is_terminal():
             self.reached_depth_limit = True
-        return leaf_score(state, state.to_move, self.evaluate, self.prefer_faster_wins)
+        return leaf_score(state, state.to_move, self.evaluate)
 
 
 class Instrumented(MinimaxSearch):
     """Mixed in before a search: a cache of every position's value (keyed on ``state.key()``)
     and a trace of events, around each node of the search it is mixed into."""
 
-    def __init__(self, root_player: Player, evaluate: Evaluation | None = None, prefer_faster_wins: bool = False,
+    def __init__(self, root_player: Player, evaluate: Evaluation | None = None,
                  *, cache: bool = False, tracer: Tracer | None = None) -> None:
-        super().__init__(root_player, evaluate, prefer_faster_wins)
+        super().__init__(root_player, evaluate)
         self.cache: dict[Hashable, tuple[float, list[Move]]] | None = {} if cache else None
         self.cache_hits = 0
         self.tracer = tracer
@@ -111,7 +109,7 @@ class InstrumentedNegamax(Instrumented, NegamaxSearch):
     """:class:`NegamaxSearch` with a cache and a trace."""
 
 
-def _run(state: GameState, depth: int | None, evaluate: Evaluation | None, prefer_faster_wins: bool,
+def _run(state: GameState, depth: int | None, evaluate: Evaluation | None,
          cache: bool, trace: bool, negamax: bool) -> SearchResult:
     check_search_arguments(state, depth, evaluate)
     started = time.perf_counter()
@@ -119,9 +117,9 @@ def _run(state: GameState, depth: int | None, evaluate: Evaluation | None, prefe
     if cache or trace:
         tracer = Tracer(state.to_move, negamax=negamax) if trace else None
         kind = InstrumentedNegamax if negamax else Instrumented
-        run = kind(state.to_move, evaluate, prefer_faster_wins, cache=cache, tracer=tracer)
+        run = kind(state.to_move, evaluate, cache=cache, tracer=tracer)
     else:
-        run = (NegamaxSearch if negamax else MinimaxSearch)(state.to_move, evaluate, prefer_faster_wins)
+        run = (NegamaxSearch if negamax else MinimaxSearch)(state.to_move, evaluate)
     value, pv = run.search(state, math.inf if depth is None else depth)
     instrumented = run if isinstance(run, Instrumented) else None
     return SearchResult(value=value, move=pv[0] if pv else None, pv=pv, nodes=run.nodes, player=state.to_move,
@@ -132,18 +130,20 @@ def _run(state: GameState, depth: int | None, evaluate: Evaluation | None, prefe
 
 
 def minimax(state: GameState, depth: int | None = None, evaluate: Evaluation | None = None, *,
-            prefer_faster_wins: bool = False, cache: bool = False, trace: bool = False) -> SearchResult:
+            cache: bool = False, trace: bool = False, prefer_faster_wins: bool | None = None) -> SearchResult:
     """Minimax search in MAX/MIN form.
 
     Args:
         state: the position to search; it is never changed.
         depth: how many moves ahead to look; ``None`` searches to the end of the game.
         evaluate: ``evaluate(state, player)``, needed with a depth; called at the depth
-            limit and at finished games.
-        prefer_faster_wins: score a win sooner above a win later.
+            limit and at finished games. A leaf scorer goes here too:
+            :func:`~tictac_edu.search.common.faster_wins` scores a win sooner above a win later.
         cache: remember the value of every position searched (keyed on ``state.key()``), so a
             position reached by different move orders is searched once.
         trace: record a trace of events (for pictures; keep the tree small).
+        prefer_faster_wins: deprecated (a ``DeprecationWarning`` says so): pass
+            ``evaluate=faster_wins``.
 
     Returns:
         A :class:`~tictac_edu.search.result.SearchResult`; ``value`` is from the point of
@@ -154,15 +154,17 @@ def minimax(state: GameState, depth: int | None = None, evaluate: Evaluation | N
     >>> result.value, result.move, result.nodes
     (3, 0, 13)
     """
-    return _run(state, depth, evaluate, prefer_faster_wins, cache, trace, negamax=False)
+    evaluate = deprecated_faster_wins(evaluate, prefer_faster_wins, "minimax")
+    return _run(state, depth, evaluate, cache, trace, negamax=False)
 
 
 def negamax(state: GameState, depth: int | None = None, evaluate: Evaluation | None = None, *,
-            prefer_faster_wins: bool = False, cache: bool = False, trace: bool = False) -> SearchResult:
+            cache: bool = False, trace: bool = False, prefer_faster_wins: bool | None = None) -> SearchResult:
     """Minimax in negamax form: the same values and nodes as :func:`minimax`.
 
     Every node's value is from the point of view of *its* player to move, and a parent takes
     the largest negated child value. The returned ``value`` is for the player to move at the
     root. Alpha-beta (:func:`~tictac_edu.search.alphabeta.alphabeta`) is written in this form.
     """
-    return _run(state, depth, evaluate, prefer_faster_wins, cache, trace, negamax=True)
+    evaluate = deprecated_faster_wins(evaluate, prefer_faster_wins, "negamax")
+    return _run(state, depth, evaluate, cache, trace, negamax=True)

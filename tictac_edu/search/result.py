@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tictac_edu.games.base import GameState, Move, Player
-from tictac_edu.search.common import outcome_of
+from tictac_edu.games.base import GameState, Move, Outcome, Player
+from tictac_edu.search.common import BudgetExhausted, outcome_of
 
 EventKind = Literal["enter", "leave", "cutoff"]
 
@@ -93,9 +93,10 @@ class SearchResult:
     depth_results: list[SearchResult] = field(default_factory=list, repr=False)
 
     @property
-    def outcome(self) -> str | None:
-        """``"win"``, ``"draw"`` or ``"loss"`` for the player to move at the root when the
-        result is :attr:`proven`, else ``None`` (an estimate says nothing for certain)."""
+    def outcome(self) -> Outcome | None:
+        """The :class:`~tictac_edu.games.Outcome` (win, draw or loss; equal to the strings
+        ``"win"``, ...) for the player to move at the root when the result is :attr:`proven`,
+        else ``None`` (an estimate says nothing for certain)."""
         if not self.proven or self.value is None:
             return None
         return outcome_of(self.value)
@@ -114,7 +115,7 @@ class SearchResult:
         return ", ".join(parts)
 
 
-class SearchTimeout(Exception):
+class SearchTimeout(BudgetExhausted):
     """Raised inside a search when its deadline has passed (iterative deepening catches it).
 
     Attributes:

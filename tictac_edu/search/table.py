@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from tictac_edu.games.base import Move
+from tictac_edu.search.common import proven_outcome
 
 DEFAULT_TABLE_SIZE = 1 << 20
 """Default number of slots: about a million entries."""
@@ -54,7 +55,7 @@ class TableEntry:
     @property
     def proven(self) -> bool:
         """Whether the proven bounds settle the outcome (win, draw or loss for the player to move)."""
-        return self.low > 0 or self.high < 0 or self.low == self.high == 0
+        return proven_outcome(self.low, self.high)
 
 
 class TranspositionTable:

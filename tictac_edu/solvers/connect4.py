@@ -46,7 +46,9 @@ table look-ups, the sort of at most seven moves and the recursive call itself (p
 cProfile and line_profiler). The node *counts* match Pons' C++ solver; the node *rate*, about
 300-380 thousand per second on begin- and middle-game benchmark positions (less on the tiniest
 solves, where the fixed cost of a call weighs most, and on very long ones, whose tables outgrow
-the processor's caches), is what Python allows (see ``benchmarks/README.md``).
+the processor's caches), is what Python allows (see ``benchmarks/README.md``). Its twin compiled with numba,
+:class:`~tictac_edu.solvers.connect4_fast.FastSolver`, runs the same search about twenty times
+faster per node.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ from dataclasses import dataclass, replace
 from operator import itemgetter
 
 from tictac_edu.games.connect4 import DEFAULT_COLUMNS, DEFAULT_ROWS, ConnectFour, bitboard_layout, centre_first_columns
+from tictac_edu.search.common import BudgetExhausted
 
 PositionLike = ConnectFour | str
 """What the solvers accept: a :class:`~tictac_edu.games.connect4.ConnectFour` position or a
@@ -69,8 +72,10 @@ megabytes each): a long solve forgets old positions rather than fill the memory.
 MEMO_LIMIT = 1_000_000
 """The memo of winning cells (:class:`Solver`) is emptied when it holds this many entries
 (about a hundred megabytes)."""
-CHECK_EVERY = 1000
-"""With a deadline, the clock is read at least once every this many nodes (about 3 ms of search)."""
+CHECK_EVERY = 250
+"""With a deadline, the clock is read at least once every this many nodes (under a millisecond of
+search on an idle machine, a few on a busy one: a solve stops that soon after its deadline even
+when the process was paused and the node rate measured before says nothing about the time)."""
 FIRST_CHECK = 64
 """With a deadline, the clock is read again after this many nodes, to measure the node rate."""
 MIN_CHECK = 16
@@ -83,7 +88,7 @@ _NO_LIMIT = 1 << 62
 _first = itemgetter(0)
 
 
-class SolverLimitReached(Exception):
+class SolverLimitReached(BudgetExhausted):
     """Raised when a solve runs past its node budget or deadline.
 
     What the solver learnt so far stays in its table and makes a new attempt cheaper.
@@ -256,6 +261,62 @@ class _Bitboards:
             The number of the player's winning cells after the move.
         """
         return self.winning_cells(position | move, mask).bit_count()
+
+
+class _Clocked(_Bitboards):
+    """The node budget and the deadline of a solver whose ``nodes`` grow as it searches: the
+    search calls :meth:`_check_limits` when ``nodes`` reaches ``_node_limit``."""
+
+    check_every = CHECK_EVERY
+    """The most nodes between two readings of the clock."""
+    first_check = FIRST_CHECK
+    """The nodes between the first two readings of the clock (to measure the node rate)."""
+    min_check = MIN_CHECK
+    """The fewest nodes between two readings of the clock."""
+
+    def __init__(self, columns: int, rows: int) -> None:
+        super().__init__(columns, rows)
+        self._node_limit = _NO_LIMIT
+        self._max_nodes: int | None = None
+        self._deadline: float | None = None
+        self._clock: Callable[[], float] = time.monotonic
+        self._last_reading: tuple[int, float] | None = None
+
+    def _set_limits(self, max_nodes: int | None, deadline: float | None, clock: Callable[[], float]) -> None:
+        self._max_nodes, self._deadline, self._clock = max_nodes, deadline, clock
+        self._last_reading = None
+        self._node_limit = _NO_LIMIT
+        self._check_limits()
+
+    def _check_limits(self) -> None:
+        """Called when ``nodes`` reaches ``_node_limit``: raise if a limit has run out, else set
+        the next point to look again."""
+        nodes = self.nodes
+        if self._max_nodes is not None and nodes >= self._max_nodes:
+            raise SolverLimitReached(f"node budget of {self._max_nodes:,} reached")
+        limit = _NO_LIMIT
+        if self._deadline is not None:
+            now = self._clock()
+            if now >= self._deadline:
+                raise SolverLimitReached("deadline passed")
+            limit = nodes + self._nodes_to_next_reading(nodes, now, self._deadline)
+        if self._max_nodes is not None:
+            limit = min(limit, self._max_nodes)
+        self._node_limit = limit
+
+    def _nodes_to_next_reading(self, nodes: int, now: float, deadline: float) -> int:
+        """How many nodes to search before reading the clock again (see :data:`DEADLINE_SLACK`):
+        ``first_check`` after the first reading, then ``check_every``, or fewer when the
+        node rate since the previous reading says they would take more than a tenth of the time
+        left."""
+        previous, self._last_reading = self._last_reading, (nodes, now)
+        if previous is None:
+            return self.first_check
+        searched, elapsed = nodes - previous[0], now - previous[1]
+        if elapsed <= 0:
+            return self.check_every
+        affordable = (deadline - now) * DEADLINE_SLACK * searched / elapsed  # infinite for an infinite deadline
+        return max(self.min_check, int(min(self.check_every, affordable)))
 
 
 @dataclass(frozen=True)
@@ -471,7 +532,7 @@ class StepSolver(_Bitboards):
         table[key] = value
 
 
-class Solver(_Bitboards):
+class Solver(_Clocked):
     """The fast solver: negamax with alpha-beta, null-window narrowing, a table of bounds,
     non-losing moves and threat ordering (the last step of :data:`STEPS`). It visits exactly
     the nodes of :class:`StepSolver` with every step on.
@@ -495,10 +556,6 @@ class Solver(_Bitboards):
         self.lower: dict[int, int] = {}
         self.upper: dict[int, int] = {}
         self._wins: dict[int, int] = {}
-        self._node_limit = _NO_LIMIT
-        self._max_nodes: int | None = None
-        self._deadline: float | None = None
-        self._clock: Callable[[], float] = time.monotonic
         centre_masks = [self.column_masks[column] for column in self.centre_order]
         self._centre_masks = tuple(centre_masks)
         # One, two and three steps along each of the three directions that are not vertical:
@@ -618,42 +675,6 @@ class Solver(_Bitboards):
         finally:
             self._set_limits(None, None, clock)
         raise AssertionError(f"no column keeps the score {score}")  # pragma: no cover - a solved score is reachable
-
-    def _set_limits(self, max_nodes: int | None, deadline: float | None, clock: Callable[[], float]) -> None:
-        self._max_nodes, self._deadline, self._clock = max_nodes, deadline, clock
-        self._last_reading: tuple[int, float] | None = None
-        self._node_limit = _NO_LIMIT
-        self._check_limits()
-
-    def _check_limits(self) -> None:
-        """Called when ``nodes`` reaches ``_node_limit``: raise if a limit has run out, else set
-        the next point to look again."""
-        nodes = self.nodes
-        if self._max_nodes is not None and nodes >= self._max_nodes:
-            raise SolverLimitReached(f"node budget of {self._max_nodes:,} reached")
-        limit = _NO_LIMIT
-        if self._deadline is not None:
-            now = self._clock()
-            if now >= self._deadline:
-                raise SolverLimitReached("deadline passed")
-            limit = nodes + self._nodes_to_next_reading(nodes, now, self._deadline)
-        if self._max_nodes is not None:
-            limit = min(limit, self._max_nodes)
-        self._node_limit = limit
-
-    def _nodes_to_next_reading(self, nodes: int, now: float, deadline: float) -> int:
-        """How many nodes to search before reading the clock again (see :data:`DEADLINE_SLACK`):
-        :data:`FIRST_CHECK` after the first reading, then :data:`CHECK_EVERY`, or fewer when the
-        node rate since the previous reading says they would take more than a tenth of the time
-        left."""
-        previous, self._last_reading = self._last_reading, (nodes, now)
-        if previous is None:
-            return FIRST_CHECK
-        searched, elapsed = nodes - previous[0], now - previous[1]
-        if elapsed <= 0:
-            return CHECK_EVERY
-        affordable = (deadline - now) * DEADLINE_SLACK * searched / elapsed  # infinite for an infinite deadline
-        return max(MIN_CHECK, int(min(CHECK_EVERY, affordable)))
 
     def _solve(self, position: int, mask: int, moves: int, weak: bool) -> int:
         """:meth:`solve` on bitboards (the game must not be over)."""

@@ -73,6 +73,7 @@ from tictac_edu.games.gomoku import (
     _forbidden_kind,
     point_name,
 )
+from tictac_edu.search.common import BudgetExhausted
 from tictac_edu.search.result import SearchResult
 
 ThreatKind = Literal["five", "vcf", "vct"]
@@ -149,8 +150,12 @@ class ThreatResult:
                             player=state.to_move, depth=None, completed=True, proven=True, elapsed=self.elapsed)
 
 
-class _Stopped(Exception):
-    """The node budget or the deadline ran out."""
+class ThreatSearchStopped(BudgetExhausted):
+    """Inside a threat search: the node budget or the deadline ran out (the search catches it
+    and answers "no win found", ``completed=False``)."""
+
+
+_Stopped = ThreatSearchStopped  # the name it had
 
 
 @cache
@@ -360,9 +365,9 @@ class ThreatSearch:
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes > self.max_nodes:
-            raise _Stopped
+            raise ThreatSearchStopped
         if self.deadline is not None and self.nodes % CLOCK_EVERY == 0 and self.clock() >= self.deadline:
-            raise _Stopped
+            raise ThreatSearchStopped
 
     def _threat_moves(self, region: Iterable[int], threes: bool, depth: int) -> list[int]:
         """The attacker's moves in ``region`` that can still win within ``depth`` attacking
@@ -572,7 +577,7 @@ class ThreatSearch:
                 finished = depth
                 if not self.limited:
                     break  # no line reached the depth limit: deeper searches find nothing more
-        except _Stopped:
+        except ThreatSearchStopped:
             return ThreatResult(None, attacker, [], self.nodes, False, finished, time.perf_counter() - started,
                                 self.size)
         return ThreatResult(None, attacker, [], self.nodes, True, finished, time.perf_counter() - started, self.size)

@@ -40,7 +40,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tictac_edu.agents import Agent
+from tictac_edu.agents.decision import AnyAgent
 from tictac_edu.games.base import GameState, Move, Player
 from tictac_edu.search.result import SearchResult
 from tictac_edu.session import (
@@ -278,7 +278,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
     """
 
     def __init__(self, start: GameState, *, side: Side = "X", difficulty: str | None = None,
-                 opponent: Agent | None = None, seed: int | None = None, pause: float = DEFAULT_PAUSE,
+                 opponent: AnyAgent | None = None, seed: int | None = None, pause: float = DEFAULT_PAUSE,
                  time_control: TimeControl | None = None) -> None:
         super().__init__()
         self.session = GameSession(start, side=side, difficulty=difficulty, opponent=opponent, seed=seed,
@@ -370,7 +370,7 @@ class GameBoard(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         return self.session.difficulty
 
     @property
-    def agent(self) -> Agent:
+    def agent(self) -> AnyAgent:
         """The AI playing now."""
         return self.session.agent
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tictac_edu.agents import Agent
+from tictac_edu.agents.decision import AnyAgent
 from tictac_edu.games.base import GameState
 from tictac_edu.games.registry import new_game
 from tictac_edu.widgets import style
@@ -89,7 +89,7 @@ class MNKBoard(GameBoard):
     """
 
     def __init__(self, rows: int = 3, columns: int = 3, k: int = 3, *, side: Side = "X",
-                 difficulty: str | None = None, opponent: Agent | None = None, seed: int | None = None,
+                 difficulty: str | None = None, opponent: AnyAgent | None = None, seed: int | None = None,
                  start: GameState | None = None, pause: float = DEFAULT_PAUSE,
                  cell_size: int = style.CELL_SIZE_PX) -> None:
         if start is None:
@@ -168,7 +168,7 @@ class TicTacToeBoard(MNKBoard):
     1
     """
 
-    def __init__(self, *, side: Side = "X", difficulty: str | None = None, opponent: Agent | None = None,
+    def __init__(self, *, side: Side = "X", difficulty: str | None = None, opponent: AnyAgent | None = None,
                  seed: int | None = None, start: GameState | None = None,
                  pause: float = DEFAULT_PAUSE, cell_size: int = style.CELL_SIZE_PX) -> None:
         super().__init__(side=side, difficulty=difficulty, opponent=opponent, seed=seed,

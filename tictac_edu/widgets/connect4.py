@@ -37,9 +37,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tictac_edu.agents import Agent
+from tictac_edu.agents.decision import AnyAgent
 from tictac_edu.evaluation.connect4 import threat_evaluation
-from tictac_edu.games.base import GameState, Player
+from tictac_edu.games.base import GameState, Outcome, Player
 from tictac_edu.games.connect4 import ConnectFour, O, X
 from tictac_edu.games.registry import new_game
 from tictac_edu.search import alphabeta
@@ -134,8 +134,8 @@ class ColumnScore:
     proven: bool = False
 
     @property
-    def outcome(self) -> str | None:
-        """``"win"``, ``"draw"`` or ``"loss"`` for the player to move when known for certain
+    def outcome(self) -> Outcome | None:
+        """The :class:`~tictac_edu.games.Outcome` for the player to move when known for certain
         (the solver's score, or an outcome the search proved); ``None`` for an estimate."""
         return outcome_of(self.score) if self.exact or self.proven else None
 
@@ -453,7 +453,7 @@ class ConnectFourBoard(GameBoard):
         session, message, status, thinking, figures, agent, last_result: as on every board.
     """
 
-    def __init__(self, *, side: Side = "X", difficulty: str | None = None, opponent: Agent | None = None,
+    def __init__(self, *, side: Side = "X", difficulty: str | None = None, opponent: AnyAgent | None = None,
                  seed: int | None = None, start: GameState | None = None, analyse: bool = False,
                  pause: float = DEFAULT_PAUSE, cell_size: int = style.C4_CELL_SIZE_PX,
                  analysis_nodes: int = ANALYSIS_MAX_NODES, analysis_depth: int = ANALYSIS_SEARCH_DEPTH,

@@ -40,7 +40,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from tictac_edu.agents import Agent
+from tictac_edu.agents.decision import AnyAgent
 from tictac_edu.games.base import GameState, Player, resolve
 from tictac_edu.games.gomoku import point_name
 from tictac_edu.games.registry import new_game
@@ -183,7 +183,7 @@ def heatmap_points(state: Any, radius: int = HEATMAP_RADIUS) -> list[Point]:
     """The heatmap's candidate points: the legal points within ``radius`` steps of a stone, row
     by row from the top-left; every legal point on an empty board (so Black's forbidden points
     under renju are never candidates)."""
-    legal = state.legal_moves()
+    legal: list[Point] = state.legal_moves()
     stones = [point for player in state.players for point in state.stones(player)]
     if not stones:
         return legal
@@ -309,7 +309,7 @@ class GomokuBoard(GameBoard):
     """
 
     def __init__(self, size: int = 15, rule: str = "freestyle", *, side: Side | None = None,
-                 difficulty: str | None = None, opponent: Agent | None = None, seed: int | None = None,
+                 difficulty: str | None = None, opponent: AnyAgent | None = None, seed: int | None = None,
                  start: GameState | None = None, heatmap: bool = False, evaluation: Evaluation | str | None = None,
                  time_control: TimeControl | None = None, pause: float = DEFAULT_PAUSE,
                  point_size: int = POINT_SIZE_PX) -> None:

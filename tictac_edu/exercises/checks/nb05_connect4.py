@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -692,4 +693,195 @@ contract(
     dimension("repeats", "the same board asked again", "called again"),
     dimension("cost", "alpha-beta's 8,746 nodes at depth 7 with this order", "alpha-beta, depth 7",
               "alpha-beta, depth 6"),
+)
+
+
+# -- tuning_loss ------------------------------------------------------------------------------------
+
+tuning_loss = declare(
+    "tuning_loss", notebook="05",
+    summary="the logistic loss of a weight vector on positions labelled with their games' results (Texel's method)",
+    returns="a float: the mean loss over the positions",
+    reference="tictac_edu.exercises.solutions.nb05_connect4:tuning_loss",
+    hints=[
+        "One position at a time: `for features, first_to_move, result in positions:`; the score for the player to "
+        "move is `sum(w * f for w, f in zip(weights, features))`. Add up the positions' losses and divide by "
+        "`len(positions)` at the end: the MEAN, not the sum.",
+        "The result is given for the FIRST player; the features, and so the score, are for the player to move. "
+        "Turn the result round when the second player is to move: `r = result if first_to_move else 1 - result`. "
+        "A draw is 0.5 either way: keep it 0.5 (half a win, half a loss), never 0.",
+        "The chance is `p = 1 / (1 + math.exp(-scale * score))`: the scale multiplies the score INSIDE the "
+        "exponential. The position's loss is `-(r * math.log(p) + (1 - r) * math.log(1 - p))` (the logistic "
+        "loss, not the squared error `(r - p) ** 2`).",
+    ],
+)
+
+LabelledPosition = tuple[list[float], bool, float]
+
+
+def _loss_variant(weights: Sequence[float], positions: Sequence[LabelledPosition], scale: float, *,
+                  side: bool = True, use_scale: bool = True, mean: bool = True, squared: bool = False) -> float:
+    """The loss, or the loss with one classic slip (for naming the mistake an answer shows)."""
+    total = 0.0
+    for features, first_to_move, result in positions:
+        score = sum(weight * feature for weight, feature in zip(weights, features, strict=False))
+        r = result if first_to_move or not side else 1 - result
+        z = (scale if use_scale else 1.0) * score
+        p = 1 / (1 + math.exp(-z))
+        total += (r - p) ** 2 if squared else -(r * math.log(p) + (1 - r) * math.log(1 - p))
+    return total / len(positions) if mean else total
+
+
+def _draws_as_losses(weights: Sequence[float], positions: Sequence[LabelledPosition], scale: float) -> float:
+    """The slip of a learner who counts a draw as a loss for the player to move."""
+    total = 0.0
+    for features, first_to_move, result in positions:
+        score = sum(weight * feature for weight, feature in zip(weights, features, strict=False))
+        r = result if first_to_move else 1 - result
+        r = 1.0 if r == 1 else 0.0
+        p = 1 / (1 + math.exp(-scale * score))
+        total += -(r * math.log(p) + (1 - r) * math.log(1 - p))
+    return total / len(positions)
+
+
+LOSS_SLIPS: tuple[tuple[str, Callable[..., float], str], ...] = (
+    ("tuning_wrong_side", lambda w, ps, k: _loss_variant(w, ps, k, side=False),
+     "the first player's result used for the player to move"),
+    ("tuning_scale", lambda w, ps, k: _loss_variant(w, ps, k, use_scale=False), "the scale left out"),
+    ("tuning_draws", _draws_as_losses, "draws counted as losses"),
+    ("tuning_mean", lambda w, ps, k: _loss_variant(w, ps, k, mean=False), "the sum of the losses, not their mean"),
+    ("tuning_squared", lambda w, ps, k: _loss_variant(w, ps, k, squared=True),
+     "the squared error (r - p) ** 2 instead of the logistic loss"),
+)
+
+
+def _loss_close(got: Any, expected: float) -> bool:
+    return is_number(got) and math.isfinite(float(got)) and math.isclose(float(got), expected, rel_tol=1e-7,
+                                                                         abs_tol=1e-9)
+
+
+def _positions_text(positions: Sequence[LabelledPosition]) -> str:
+    shown = ", ".join(f"({list(features)}, {first}, {result})" for features, first, result in positions[:4])
+    return f"[{shown}{', ...' if len(positions) > 4 else ''}]"
+
+
+def _expect_loss(t: Context, weights: list[float], positions: list[LabelledPosition], scale: float,
+                 why: str = "") -> None:
+    expected = _loss_variant(weights, positions, scale)
+    shown = f"tuning_loss({weights}, {_positions_text(positions)}, {scale})"
+    got = t.call(weights, positions, scale, position=shown)
+    t.expect_type(got, is_number(got), position=shown)
+    if _loss_close(got, expected):
+        return
+    mistake, looks = None, ""
+    for name, slip, text in LOSS_SLIPS:
+        if _loss_close(got, slip(weights, positions, scale)):
+            mistake, looks = name, f" That is what {text} gives."
+            break
+    t.fail((why + " " if why else "") + f"On {len(positions)} position{'s' if len(positions) != 1 else ''} the "
+           f"mean logistic loss is {expected:.6g}; your function returned {show_value(got)}.{looks}",
+           position=shown, expected=f"{expected:.6g}", got=show_value(got), raw=True, mistake=mistake,
+           observed=looks.strip() or None)
+
+
+def _rounded_loss(weights: list[float], positions: list[LabelledPosition], scale: float) -> Callable[..., Any]:
+    """A probe: the answer rounded to 7 significant digits (a float computed another way agrees)."""
+    def probe(fn: Callable[..., Any]) -> Any:
+        got = fn([*weights], [(list(f), first, r) for f, first, r in positions], scale)
+        return float(f"{float(got):.7g}") if is_number(got) else repr(got)
+    return probe
+
+
+DOCSTRING_POSITIONS: list[LabelledPosition] = [([2.0], True, 1.0), ([-1.0], False, 1.0), ([0.5], True, 0.5)]
+
+
+def _random_positions(rng: random.Random, count: int, size: int, draws: bool = True) -> list[LabelledPosition]:
+    return [([rng.choice([rng.randint(-4, 4), round(rng.uniform(-3, 3), 3)]) for _ in range(size)],
+             rng.random() < 0.5, rng.choice([0.0, 0.5, 1.0] if draws else [0.0, 1.0])) for _ in range(count)]
+
+
+@tuning_loss.probes
+def _() -> list[Probe]:
+    rng = random.Random(5)
+    probes = [_rounded_loss([1.0], DOCSTRING_POSITIONS, 0.5), _rounded_loss([1.0], [([3.0], False, 0.0)], 0.2),
+              _rounded_loss([2.0], [([1.0], True, 0.5)], 1.0), _rounded_loss([0.5, -1.0], [([2, 1], True, 1.0)], 2.0)]
+    for size in (1, 2, 4):
+        for count in (1, 3, 8):
+            probes.append(_rounded_loss([round(rng.uniform(-2, 2), 2) for _ in range(size)],
+                                        _random_positions(rng, count, size), round(rng.uniform(0.1, 2.0), 2)))
+    return probes
+
+
+@tuning_loss.case("the docstring's three positions (a win, a loss for the player to move, a draw): 0.4961")
+def _(t: Context) -> None:
+    _expect_loss(t, [1.0], [([2.0], True, 1.0), ([-1.0], False, 1.0), ([0.5], True, 0.5)], 0.5,
+                 "Scores 2, -1 and 0.5 times the scale 0.5 give log-odds 1, -0.5 and 0.25; the second position's "
+                 "player to move (O) lost the game X won.")
+
+
+@tuning_loss.case("a score of 0 says nothing: log 2 per position, whatever the results")
+def _(t: Context) -> None:
+    _expect_loss(t, [0.0, 0.0], [([3, 1], True, 1.0), ([1, 2], False, 0.0), ([5, 5], True, 0.5)], 1.0)
+    _expect_loss(t, [4.0], [([0], False, 1.0)], 0.3)
+
+
+@tuning_loss.case("the result for the player to move: the first player's result turned round when the second moves")
+def _(t: Context) -> None:
+    for first_to_move in (True, False):
+        _expect_loss(t, [1.0], [([2.0], first_to_move, 1.0)], 1.0,
+                     f"X won the game; the player to move is {'X' if first_to_move else 'O'}, whose score is 2.")
+    _expect_loss(t, [0.5, 1.0], [([1, 2], False, 0.0), ([2, -1], False, 1.0), ([-3, 1], True, 0.0)], 0.8)
+
+
+@tuning_loss.case("draws are half a win and half a loss, for either player")
+def _(t: Context) -> None:
+    for first_to_move in (True, False):
+        _expect_loss(t, [1.0], [([1.5], first_to_move, 0.5)], 2.0,
+                     "A drawn game: r = 0.5, so a score of 1.5 (or any score but 0) costs more than log 2.")
+    _expect_loss(t, [1.0, -0.5], [([2, 2], True, 0.5), ([-1, 3], False, 0.5), ([1, 0], True, 1.0)], 0.7)
+
+
+@tuning_loss.case("the scale multiplies the score inside the sigmoid")
+def _(t: Context) -> None:
+    for scale in (0.01, 0.25, 3.0):
+        _expect_loss(t, [10.0, 1.0], [([1, 2], True, 1.0), ([-1, 0], False, 0.0), ([0, 3], True, 0.0)], scale,
+                     f"With scale {scale} the scores 12, -10 and 3 become log-odds {12 * scale:g}, {-10 * scale:g} "
+                     f"and {3 * scale:g}.")
+
+
+@tuning_loss.case("the mean over the positions: one, two or twelve of them")
+def _(t: Context) -> None:
+    rng = random.Random(11)
+    for count in (1, 2, 12):
+        _expect_loss(t, [1.0, -2.0], _random_positions(rng, count, 2), 0.5)
+
+
+@tuning_loss.case("whole numbers and floats, many weights: 100 random sets as the formula, within rounding")
+def _(t: Context) -> None:
+    rng = random.Random(29)
+    for _ in range(100):
+        size = rng.randint(1, 9)
+        weights = [rng.choice([rng.randint(-3, 3), round(rng.uniform(-2, 2), 4)]) for _ in range(size)]
+        _expect_loss(t, weights, _random_positions(rng, rng.randint(1, 20), size, draws=rng.random() < 0.7),
+                     round(rng.uniform(0.05, 1.5), 3))
+
+
+@tuning_loss.case("called again on the same positions: the same loss (nothing kept between calls)")
+def _(t: Context) -> None:
+    for _ in range(3):
+        _expect_loss(t, [1.0], [([2.0], True, 1.0), ([-1.0], False, 1.0), ([0.5], True, 0.5)], 0.5)
+        _expect_loss(t, [0.3], [([1], False, 0.5)], 1.0)
+
+
+contract(
+    "tuning_loss",
+    dimension("numbers", "weights and features whole or fractional, of either sign; scales from 0.01 to 3",
+              "whole numbers and floats", "the scale multiplies"),
+    dimension("directions", "the first player to move and the second (the result turned round or not)",
+              "the result for the player to move", "the docstring's three positions"),
+    dimension("inputs", "results 1, 0.5 and 0; a score of 0; one position or many",
+              "draws are half a win", "a score of 0", "the mean over the positions"),
+    dimension("repeats", "the same positions asked again", "called again"),
+    dimension("outputs", "a float, the arguments left unchanged", "the docstring's three positions",
+              "whole numbers and floats"),
 )

@@ -1107,3 +1107,175 @@ contract(
     dimension("repeats", "two back-ups in a row on the same tree", "two back-ups in a row"),
     dimension("inputs", "real trees of the package's MCTS-solver", "real back-ups"),
 )
+
+
+# -- chance_node ----------------------------------------------------------------------------------
+
+chance_node = declare(
+    "chance_node", notebook="07",
+    summary="a chance node's value in negamax form: the replies' values, negated, weighted by their probabilities",
+    returns="a number (the chance node's value for its player to move)",
+    reference="tictac_edu.exercises.solutions.nb07_beyond:chance_node",
+    hints=[
+        "A chance node does not choose a reply, it averages over them: every reply counts, each as much as its "
+        "probability says. Go through them with `for probability, value in replies:`.",
+        "Each value is for the player to move AFTER the reply (the searching player). Turn it round to the "
+        "opponent's point of view, `-value`, as negamax does at every node, and multiply by its probability.",
+        "Add up `probability * -value` over every reply and return the sum. Do not divide by the number of "
+        "replies: the probabilities already sum to 1.",
+    ],
+)
+
+Replies = tuple[tuple[float, float], ...]
+
+CHANCE_BATTERY: tuple[Replies, ...] = (
+    ((1.0, 3),), ((0.5, 2), (0.5, 6)), ((0.75, 4), (0.25, 0)), ((0.2, -5), (0.8, 5)), ((0.0, 100), (1.0, 1)),
+    ((0.1, 10), (0.6, -2), (0.3, 1)), ((0.25, 1), (0.25, 2), (0.25, 3), (0.25, 10)),
+)
+"""Small chance nodes that tell the classic slips apart (each slip answers otherwise on some)."""
+
+
+def expected_chance(replies: Sequence[Sequence[float]]) -> float:
+    """The chance node's value for its player to move (the exercise's answer)."""
+    return math.fsum(probability * -value for probability, value in replies)
+
+
+CHANCE_SLIPS: tuple[tuple[str, Callable[[Sequence[Sequence[float]]], float], str], ...] = (
+    ("chance_no_flip", lambda replies: -expected_chance(replies), "the values are not negated"),
+    ("chance_unweighted", lambda replies: sum(-value for _, value in replies) / len(replies),
+     "every reply counts alike, whatever its probability"),
+    ("chance_divided", lambda replies: expected_chance(replies) / len(replies),
+     "the weighted sum is divided by the number of replies"),
+    ("chance_min", lambda replies: max(-value for _, value in replies),
+     "the opponent's best reply is taken, as at a MIN node"),
+    ("chance_min", lambda replies: min(-value for _, value in replies), "the opponent's worst reply is taken"),
+    ("chance_likeliest", lambda replies: -max(replies, key=lambda reply: reply[0])[1],
+     "only the most likely reply counts"),
+)
+"""The classic slips: (mistake, what the slip computes, in words)."""
+
+
+def _close(got: Any, expected: float) -> bool:
+    return is_number(got) and math.isclose(got, expected, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def _show_replies(replies: Sequence[Sequence[float]]) -> str:
+    shown = [tuple(reply) if isinstance(reply, tuple) else list(reply) for reply in replies]
+    return f"chance_node({show_value(shown)})"
+
+
+def _chance_census(t: Context) -> tuple[str, str | None]:
+    """The learner's answers on :data:`CHANCE_BATTERY` that differ from the expectation, in
+    words, and the slip that gives exactly her answers (if one does)."""
+    answers = [t.call(list(replies), position=_show_replies(replies)) for replies in CHANCE_BATTERY]
+    wrong = [index for index, (got, replies) in enumerate(zip(answers, CHANCE_BATTERY, strict=True))
+             if not _close(got, expected_chance(replies))]
+    if not wrong:
+        return "", None
+    shown = "; ".join(f"{_show_replies(CHANCE_BATTERY[i])} -> {show_value(answers[i])}, not "
+                      f"{expected_chance(CHANCE_BATTERY[i]):g}" for i in wrong[:3])
+    text = (f"Asked about a few small chance nodes, your function answers otherwise on {len(wrong)} of "
+            f"{len(CHANCE_BATTERY)}: {shown}" + (" ..." if len(wrong) > 3 else "") + ".")
+    for mistake, slip, looks in CHANCE_SLIPS:
+        if all(_close(got, slip(replies)) for got, replies in zip(answers, CHANCE_BATTERY, strict=True)):
+            return f"{text} That is what a chance node gives when {looks}.", mistake
+    return text, None
+
+
+def _expect_chance(t: Context, replies: Sequence[Sequence[float]], why: str = "") -> None:
+    shown = _show_replies(replies)
+    given = [tuple(reply) if isinstance(reply, tuple) else list(reply) for reply in replies]
+    got = t.call(given, position=shown)
+    t.expect_type(got, is_number(got), position=shown)
+    expected = expected_chance(replies)
+    if _close(got, expected):
+        return
+    census, mistake = _chance_census(t)
+    terms = " + ".join(f"{probability:g} * -({value:g})" for probability, value in replies)
+    t.fail((why + " " if why else "") + f"The expectation for the player at the chance node: {terms} = "
+           f"{expected:g}." + (" " + census if census else ""), position=shown, expected=expected, got=got,
+           mistake=mistake, observed=census or None)
+
+
+@chance_node.probes
+def _() -> list[Probe]:
+    return [call([tuple(reply) for reply in replies]) for replies in CHANCE_BATTERY] + [
+        call([(1 / 3, 3), (1 / 3, 6), (1 / 3, 9)]), call([(0.9, 0), (0.1, -10)])]
+
+
+@chance_node.case("one reply: its value, turned round to the opponent's point of view")
+def _(t: Context) -> None:
+    _expect_chance(t, [(1.0, 3)], "One reply, certain: the chance node is worth minus its value to the opponent.")
+    _expect_chance(t, [(1.0, -2)])
+    _expect_chance(t, [(1, 0.5)])
+
+
+@chance_node.case("equally likely replies: minus the mean of their values")
+def _(t: Context) -> None:
+    _expect_chance(t, [(0.5, 2), (0.5, 6)])
+    _expect_chance(t, [(1 / 3, 3), (1 / 3, 6), (1 / 3, 9)], "Three replies, each one time in three.")
+    _expect_chance(t, [(0.25, 1), (0.25, 2), (0.25, 3), (0.25, 10)])
+
+
+@chance_node.case("a likely reply counts more: each value weighted by its probability")
+def _(t: Context) -> None:
+    _expect_chance(t, [(0.75, 4), (0.25, 0)], "The first reply is three times as likely as the second.")
+    _expect_chance(t, [(0.1, 10), (0.6, -2), (0.3, 1)])
+    _expect_chance(t, [(0.9, 0), (0.1, -10)], "A reply one time in ten still counts, a tenth as much.")
+
+
+@chance_node.case("values of both signs, and a reply of probability 0 that counts for nothing")
+def _(t: Context) -> None:
+    _expect_chance(t, [(0.2, -5), (0.8, 5)])
+    _expect_chance(t, [(0.0, 100), (1.0, 1)], "The model rules the first reply out: its 100 counts for nothing.")
+    _expect_chance(t, [(0.5, 0), (0.0, -1000000), (0.5, 2)])
+
+
+@cache
+def package_chance_nodes() -> tuple[tuple[Replies, float], ...]:
+    """Real chance nodes of the package's expectimax on tic-tac-toe: the replies' values (for
+    the player to move after each reply) and the package's value of the node for the player to
+    move at it (computed once, outside the learner's time)."""
+    from tictac_edu.search import UniformModel, alphabeta, expectimax
+    from tictac_edu.search.expectimax import EpsilonGreedyModel, OpponentModel
+
+    found: list[tuple[Replies, float]] = []
+    models: tuple[OpponentModel, ...] = (UniformModel(), EpsilonGreedyModel(lambda state: alphabeta(state).move, 0.3))
+    for moves, model in zip(((0, 4), (4, 1, 0), (1, 4, 8, 0)), models + models[:1], strict=True):
+        root = play_moves(TicTacToe(), list(moves))
+        searched = expectimax(root, model)
+        for move in root.legal_moves()[:3]:
+            node = root.play(move)
+            replies = tuple((probability, float(expectimax(node.play(reply), model).value or 0.0))
+                            for reply, probability in model.distribution(node))
+            found.append((replies, -searched.move_values[move]))
+    return tuple(found)
+
+
+@chance_node.case("real chance nodes of the package's expectimax on tic-tac-toe: the same values")
+def _(t: Context) -> None:
+    for replies, package_value in package_chance_nodes():
+        assert math.isclose(expected_chance(replies), package_value, abs_tol=1e-9), \
+            "the exercise's rule differs from the package's expectimax"
+        _expect_chance(t, replies, "A chance node of the package's expectimax, after one of X's moves; the values "
+                       "are the package's, for X, to move after each of O's replies.")
+
+
+@chance_node.case("the replies are left as they were, given as tuples or as lists")
+def _(t: Context) -> None:
+    _expect_chance(t, [[0.5, 1], [0.5, 3]], "Pairs given as lists: read them as they are.")
+    _expect_chance(t, ((0.6, -1), (0.4, 4)), "The replies given as a tuple of pairs.")
+
+
+contract(
+    "chance_node",
+    dimension("numbers", "probabilities as floats, whole numbers and thirds; values of both signs, whole or not",
+              "one reply", "equally likely", "values of both signs"),
+    dimension("directions", "each value for the player after the reply in, the chance node's for the player at it "
+              "out", "one reply", "values of both signs"),
+    dimension("order", "the weights: a likely reply counts more, one of probability 0 counts for nothing",
+              "a likely reply", "values of both signs"),
+    dimension("shapes", "one reply to four", "one reply", "equally likely"),
+    dimension("inputs", "real chance nodes of the package's expectimax, two models", "real chance nodes"),
+    dimension("outputs", "a number; the replies unchanged, pairs as tuples or lists", "the replies are left"),
+)

@@ -148,3 +148,47 @@ def centre_key(state: "ConnectFour", move: int) -> float:
     if move > centre:            # right of the centre: after the column as far to the left
         return distance + 0.5
     return float(distance)
+
+
+def tuning_loss(weights: "list", positions: "list", scale: float) -> float:
+    """The logistic loss of ``weights`` on labelled positions (Texel's method): how badly the
+    evaluation's scores, read as chances of winning, foretell the games' results. Lower is
+    better.
+
+    Each position is a tuple ``(features, first_to_move, result)``:
+
+    * ``features``: numbers counted for the **player to move** (one per weight), so that the
+      evaluation's score for the player to move is ``sum(w * f for w, f in zip(weights, features, strict=True))``;
+    * ``first_to_move``: ``True`` if the first player (X) is to move, ``False`` if the second;
+    * ``result``: the game's result **for the first player**: 1 a win, 0.5 a draw, 0 a loss.
+
+    For each position:
+
+    * the result for the player to move is ``r = result`` if ``first_to_move``, else ``1 - result``
+      (a draw stays 0.5: half a win and half a loss);
+    * the chance the score gives the player to move is ``p = 1 / (1 + math.exp(-scale * score))``;
+    * the position's loss is ``-(r * math.log(p) + (1 - r) * math.log(1 - p))``.
+
+    The answer is the mean of the positions' losses (``math.log(2)`` for a score of 0).
+    ``scale * score`` stays between -30 and 30, and ``positions`` is never empty.
+
+    Args:
+        weights: the weights, numbers.
+        positions: the labelled positions, tuples as above.
+        scale: the sigmoid's scale ``K`` (evaluation units to log-odds), a positive number.
+
+    Returns:
+        The mean loss, a float.
+
+    >>> round(tuning_loss([1.0], [([2.0], True, 1.0), ([-1.0], False, 1.0), ([0.5], True, 0.5)], 0.5), 4)
+    0.4961
+    """
+    import math
+
+    total = 0.0
+    for features, first_to_move, result in positions:
+        score = sum(weight * feature for weight, feature in zip(weights, features, strict=True))
+        r = result if first_to_move else 1 - result
+        p = 1 / (1 + math.exp(-scale * score))
+        total += -(r * math.log(p) + (1 - r) * math.log(1 - p))
+    return total / len(positions)

@@ -184,3 +184,39 @@ def backup(tree: dict, path: list, result: float) -> None:
                 parent["proven"] = 1 - max(proven)
         if parent["proven"] is None:
             break
+
+
+def chance_node(replies: "list") -> float:
+    """The value of a chance node of expectimax, in negamax form: what the opponent can expect
+    when she moves as her model says, each move with its probability.
+
+    ``replies`` holds one pair ``(probability, value)`` for each of her moves: the probability
+    the model gives the move, and the value of the position after it **for the player to move
+    there**, as a negamax search returns it. After her move it is the searching player's turn,
+    so that value is the searching player's, not hers. The probabilities are at least 0 and sum
+    to 1; there is at least one reply.
+
+    A chance node does not choose, it averages: each reply counts as much as it is likely, and
+    each value is turned round to the point of view of the player to move at the chance node,
+    as negamax always does::
+
+        chance_node(replies) = p1 * (-v1) + p2 * (-v2) + ...
+
+    The searching player's node above negates this again, as it does any child's value. A reply
+    of probability 0 counts for nothing, whatever its value.
+
+    Args:
+        replies: the ``(probability, value)`` of each move at the chance node; not changed.
+
+    Returns:
+        The chance node's value for its player to move (the opponent), a number.
+
+    >>> chance_node([(0.5, 2), (0.5, 6)])        # two replies alike: minus the mean of 2 and 6
+    -4.0
+    >>> chance_node([(0.75, 4), (0.25, 0)])      # the likely reply weighs three times as much
+    -3.0
+    """
+    expected = 0.0
+    for probability, value in replies:
+        expected += probability * -value   # weighted, and turned round to the opponent's side
+    return expected
