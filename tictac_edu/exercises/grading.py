@@ -17,12 +17,16 @@ From Python, :func:`grade_class` does the same on any :class:`concurrent.futures
 A *submission* is a learner's ``.py`` file or a notebook whose exercise cells are tagged
 ``exercise:<name>``; a folder holds several: each file directly in it is one student, each
 sub-folder one student whose files are graded together. Each student is graded by a separate
-Python process (:mod:`tictac_edu.exercises.worker`) with limits on CPU time, memory, file
-sizes and wall-clock time, and with the guard of :mod:`tictac_edu.exercises.sandbox`: her code
-never runs in the teacher's process, cannot write the teacher's files, and whatever it does
-(loop at import, exit, print without end, crash the interpreter) is reported for her while
-the rest of the class is still graded. When the interpreter dies while one exercise is checked,
-the student's remaining exercises are graded in a fresh process.
+Python process (:mod:`tictac_edu.exercises.worker`) that runs the checks; her code runs in a
+process of its own (:mod:`tictac_edu.exercises.remote`, :mod:`tictac_edu.exercises.host`),
+inside the operating system's sandbox of :mod:`tictac_edu.exercises.sandbox` where it can be
+(else under the in-process guard, and the grades say that isolation was best effort), with
+limits on CPU time, memory, file sizes and wall-clock time. Only plain data comes back from it
+(:mod:`tictac_edu.exercises.plain`), and the worker's records are signed with a secret of the
+run. Her code never runs in the teacher's process, cannot see or write the teacher's files, and
+whatever it does (loop at import, exit, print without end, crash the interpreter) is reported
+for her while the rest of the class is still graded. When her process dies while one exercise
+is checked, the student's remaining exercises are graded in a fresh one.
 
 Every exercise of every student gets a status: ``passed``, ``failed`` (with the mistakes the
 check diagnosed, the most likely first), ``not attempted`` (not defined, or still the stub) or
@@ -560,7 +564,7 @@ def _ended(run: _Run, limits: Limits) -> str:
         except ValueError:
             name = f"signal {number}"
         reason = {"SIGXCPU": f"it used up its {limits.cpu_seconds:g} s of CPU time",
-                  "SIGKILL": "it was killed (out of memory?)",
+                  "SIGKILL": "it was killed (out of memory, or past its hard CPU limit?)",
                   "SIGSEGV": "the Python interpreter crashed (segmentation fault)",
                   "SIGABRT": "the Python interpreter aborted"}.get(name, f"it was ended by {name}")
         return reason

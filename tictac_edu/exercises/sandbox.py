@@ -231,7 +231,8 @@ def bwrap_argv(command: Sequence[str], readable: Iterable[str], scratch: str, *,
     Args:
         command: the program and its arguments (the Python interpreter, say).
         readable: files and folders her process may read (her own files, the package); each
-            appears read-only at its own path. Python and the system's libraries are added.
+            appears read-only at the path given (a symbolic link shows what it leads to). Python
+            and the system's libraries are added.
         scratch: the path of her private scratch folder, an empty in-memory file system that is
             also the working folder.
         env: the whole environment of the process (nothing else is inherited).
@@ -251,8 +252,11 @@ def bwrap_argv(command: Sequence[str], readable: Iterable[str], scratch: str, *,
         if os.path.isfile(path):
             argv += ["--ro-bind", path, path]
     argv += ["--tmpfs", "/tmp"]
-    for path in _outermost([*python_folders(), *(os.path.realpath(item) for item in readable)]):
-        argv += ["--ro-bind", path, path]
+    shown = {path: path for path in python_folders()}
+    for item in readable:  # at the path given (a link's own path), showing what it leads to
+        shown.setdefault(os.path.abspath(item), os.path.realpath(item))
+    for path in _outermost(shown):
+        argv += ["--ro-bind", shown[path], path]
     for path in hidden:
         if os.path.isdir(path):
             argv += ["--tmpfs", path, "--remount-ro", path]

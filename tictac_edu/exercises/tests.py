@@ -55,7 +55,8 @@ def learner_functions(request: pytest.FixtureRequest) -> tuple[str | None, dict[
                 SESSION.work = open_learner(SESSION.path, [exercise.name for exercise in all_exercises()])
                 SESSION.functions = SESSION.work.functions
             except LearnerProcessEnded as ended:
-                SESSION.error = f"the file could not be loaded: {ended}"
+                pytest.exit(f"{os.path.basename(SESSION.path)} did not load: while it was loaded, {ended}",
+                            returncode=2)
             if SESSION.work is not None and SESSION.work.failed:
                 SESSION.error = SESSION.work.failed
             if SESSION.error is None and SESSION.on_loaded is not None:
@@ -87,7 +88,8 @@ def test_exercise(exercise: Any, index: int, learner_functions: tuple[str | None
     try:
         result = run.run_case(index)
     except LearnerProcessEnded as ended:
-        pytest.fail(f"{exercise.name}: {case.title}: the learner's process ended: {ended}", pytrace=False)
+        pytest.exit(f"The tests of {os.path.basename(str(path))} did not finish: {ended} (while {exercise.name} "
+                    "was checked)", returncode=1)
     finally:
         if index == len(exercise.cases) - 1:
             run.close()

@@ -110,7 +110,7 @@ def run_pytest(job: dict[str, Any], args: list[str]) -> int:
 
     from tictac_edu.exercises.remote import LEARNER_JOB_ENV
 
-    results = _Results(int(job["result_fd"]))
+    results = _Results(int(job["result_fd"]), job.get("secret", ""))
 
     class Tell:
         """Has the exercise tests say when the learner's file is loaded."""
