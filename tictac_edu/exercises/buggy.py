@@ -569,6 +569,68 @@ def store_generator(table, key, depth, value, alpha, beta):
     table[key] = (depth, value, bound)
 
 
+# -- 03 pvs ------------------------------------------------------------------------------------
+
+@buggy("pvs", "pvs_no_research", "the null-window value is taken as the move's value")
+def pvs_no_research(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    best, nodes = -INF, 1
+    for index, move in enumerate(state.legal_moves()):
+        window = (-beta, -alpha) if index == 0 else (-alpha - 1, -alpha)
+        value, count = pvs_no_research(state.play(move), *window)   # no re-search
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, -value)
+        if alpha >= beta:
+            break
+    return best, nodes
+
+
+@buggy("pvs", "pvs_research_fail_low", "every move below beta is searched again, fail lows too")
+def pvs_research_fail_low(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    best, nodes = -INF, 1
+    for index, move in enumerate(state.legal_moves()):
+        child = state.play(move)
+        if index == 0:
+            value, count = pvs_research_fail_low(child, -beta, -alpha)
+        else:
+            value, count = pvs_research_fail_low(child, -alpha - 1, -alpha)
+            if -value < beta:                                        # should be alpha < -value < beta
+                nodes += count
+                value, count = pvs_research_fail_low(child, -beta, -alpha)
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, -value)
+        if alpha >= beta:
+            break
+    return best, nodes
+
+
+@buggy("pvs", "pvs_null_window_at_beta", "the null window is put at beta, (beta - 1, beta)")
+def pvs_null_window_at_beta(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    best, nodes = -INF, 1
+    for index, move in enumerate(state.legal_moves()):
+        child = state.play(move)
+        if index == 0:
+            value, count = pvs_null_window_at_beta(child, -beta, -alpha)
+        else:
+            value, count = pvs_null_window_at_beta(child, -beta, -beta + 1)     # should be (-alpha - 1, -alpha)
+            if alpha < -value < beta:
+                nodes += count
+                value, count = pvs_null_window_at_beta(child, -beta, -alpha)
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, -value)
+        if alpha >= beta:
+            break
+    return best, nodes
+
+
 @buggy("probe", "cache_ignores_window", "a bound is used as if it were an exact value")
 def probe_any_bound(table, key, depth, alpha, beta):
     entry = table.get(key)

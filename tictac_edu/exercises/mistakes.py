@@ -192,6 +192,17 @@ _MISTAKES = [
             "boards, as tuples or strings)."),
     Mistake("unhashable_key", "a key must be hashable",
             "A key must be hashable to go into a dict or set: return a tuple or a string, not a list."),
+    # -- null windows ---------------------------------------------------------------------------
+    Mistake("pvs_no_research", "a fail high inside the window is searched again",
+            "A null-window test that returns a value with alpha < value < beta has only shown that the "
+            "move is better than alpha: that value is a lower bound, not the move's value. Search the move "
+            "again with the full window (-beta, -alpha) and use the value of that search."),
+    Mistake("pvs_research_fail_low", "no re-search after a fail low",
+            "A null-window test that returns a value <= alpha has proved the move no better than the best "
+            "so far: searching it again only costs nodes. Re-search only when alpha < value < beta."),
+    Mistake("pvs_null_window_at_beta", "the null window sits at alpha",
+            "The test asks \"is this move better than alpha?\", so the null window is (alpha, alpha + 1): "
+            "the child gets (-alpha - 1, -alpha). A window at beta, (beta - 1, beta), asks another question."),
     # -- evaluation ---------------------------------------------------------------------------
     Mistake("win_not_scored", "score a finished game as a win or loss",
             "A finished game must be scored first: a win is worth `1_000_000 - state.ply` (far above "
