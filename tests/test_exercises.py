@@ -68,8 +68,9 @@ def test_at_least_ten_exercises_in_course_order():
     assert exercise_names("00") == ["legal_moves", "place"]
     assert exercise_names("02") == exercise_names(2) == ["alphabeta_tree", "alphabeta"]
     assert exercise_names("05") == exercise_names(5) == ["check_win", "score_window", "centre_key"]
-    assert NAMES[-11:-8] == ["check_win", "score_window", "centre_key"]    # after notebook 04's
-    assert exercise_names(6) == NAMES[-8:-4] == ["count_fours", "candidates", "forbidden_kind", "vcf"]
+    assert NAMES[-12:-9] == ["check_win", "score_window", "centre_key"]    # after notebook 04's
+    assert exercise_names(6) == NAMES[-9:-4] == ["count_fours", "candidates", "forbidden_kind", "vcf",
+                                                 "proof_numbers"]
     assert exercise_names(7) == NAMES[-4:] == ["pair_scores", "select_child", "elo_interval", "backup"]
     assert len(NAMES) >= 26
     assert exercise_names(8) == []

@@ -1452,3 +1452,33 @@ buggy("vcf", "vcf_candidates", "only the points next to a stone are tried")(
     _vcf_with("vcf_fours_next_to_stones", reach=1))
 buggy("vcf", "vcf_line", "the line leaves the defender's replies out")(_vcf_with("vcf_no_replies", replies=False))
 buggy("vcf", "mutates_input", "the fours are added to the sets given")(_vcf_with("vcf_changes_sets", in_place=True))
+
+
+# -- 06 proof_numbers ---------------------------------------------------------------------------
+
+@buggy("proof_numbers", "pn_min_sum_swapped", "min and sum are swapped: the rule of an AND node at an OR node")
+def proof_numbers_swapped(children, is_or):
+    proofs = [proof for proof, _ in children]
+    disproofs = [disproof for _, disproof in children]
+    if is_or:
+        return sum(proofs), min(disproofs, default=INF)
+    return min(proofs, default=INF), sum(disproofs)
+
+
+@buggy("proof_numbers", "pn_numbers_mixed", "the proof number is taken from the children's disproof numbers")
+def proof_numbers_mixed(children, is_or):
+    proofs = [proof for proof, _ in children]
+    disproofs = [disproof for _, disproof in children]
+    if is_or:
+        return min(disproofs, default=INF), sum(proofs)
+    return sum(disproofs), min(proofs, default=INF)
+
+
+@buggy("proof_numbers", "pn_inf_as_number", "infinity is written as a large number")
+def proof_numbers_big_number(children, is_or):
+    big = 10 ** 9                                     # "infinity"
+    proofs = [min(proof, big) for proof, _ in children]
+    disproofs = [min(disproof, big) for _, disproof in children]
+    if is_or:
+        return min(proofs, default=big), sum(disproofs)
+    return sum(proofs), min(disproofs, default=big)

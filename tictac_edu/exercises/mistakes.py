@@ -525,6 +525,17 @@ _MISTAKES += [
 ]
 
 _MISTAKES += [
+    # -- 06 proof numbers ----------------------------------------------------------------------
+    Mistake("pn_min_sum_swapped", "min at OR for the proof, sum for the disproof",
+            "At an OR node ONE proved child is enough: proof = the smallest proof of the children, and "
+            "every child must be disproved: disproof = the SUM of their disproofs. At an AND node it is the "
+            "other way round (proof = sum, disproof = min)."),
+    Mistake("pn_numbers_mixed", "a node's proof number comes from its children's proof numbers",
+            "The proof number of a node is made of its children's PROOF numbers, its disproof number of "
+            "their DISPROOF numbers; the two never mix."),
+    Mistake("pn_inf_as_number", "infinity is math.inf",
+            "A disproved child has proof number infinity: use math.inf (float(\"inf\")), not a large "
+            "number, so that a sum with it stays infinite and the smallest of nothing is infinite too."),
     # -- how the function is written -----------------------------------------------------------
     Mistake("yield_not_return", "return, not yield",
             "Your function contains `yield`, which makes it a generator: calling it only creates a "

@@ -149,6 +149,11 @@ class ProofNumberSearch:
         moves = node.state.legal_moves() if self.moves is None else self.moves(node.state)
         node.children = [self.new_node(node.state.play(move), move, node) for move in moves]
         self.largest = max(self.largest, self.size)
+        self.numbers(node)
+
+    def numbers(self, node: PNNode) -> None:
+        """Set an inner node's numbers from its children: :func:`set_numbers` (the
+        ``proof_numbers`` exercise plugs a learner's rule in here)."""
         set_numbers(node)
 
     def most_proving(self, node: PNNode) -> PNNode:
@@ -170,7 +175,7 @@ class ProofNumberSearch:
         first = True
         while node is not None:
             before = node.proof, node.disproof
-            set_numbers(node)
+            self.numbers(node)
             if node.parent is not None and (node.proof == 0 or node.disproof == 0):
                 self.prune(node)
             if not first and (node.proof, node.disproof) == before:
@@ -214,6 +219,7 @@ class PN2Search(ProofNumberSearch):
 
     def expand(self, node: PNNode) -> None:
         inner = ProofNumberSearch(self.attacker, self.moves, max_nodes=self.second_limit(self.size))
+        inner.numbers = self.numbers  # type: ignore[method-assign]
         parent, node.parent = node.parent, None  # the second level sees node as its root
         inner.expand(node)
         inner.run(node)
@@ -224,7 +230,7 @@ class PN2Search(ProofNumberSearch):
         self.size += len(node.children or ())
         self.largest = max(self.largest, self.size + inner.largest)
         self.expansions += 1
-        set_numbers(node)
+        self.numbers(node)
 
 
 def _check(state: GameState, attacker: Player | None, max_nodes: object) -> Player:
