@@ -68,7 +68,24 @@ def test_random_positions_agree_with_alphabeta(seed: int) -> None:
     for attacker in state.players:
         expected = forced_win(state, attacker)
         for search in SEARCHES:
-            assert search(state, attacker).proven is expected, (search.__name__, attacker, state.as_code())
+            for table in (False, True):
+                assert search(state, attacker, table=table).proven is expected, (search.__name__, attacker, table,
+                                                                                  state.as_code())
+
+
+def test_a_table_of_proofs_saves_nodes() -> None:
+    plain, tabled = proof_number_search(TicTacToe()), proof_number_search(TicTacToe(), table=True)
+    assert tabled.proven is False
+    assert (tabled.nodes, tabled.largest_tree, tabled.table_entries) == (8408, 3439, 917)
+    assert tabled.nodes < plain.nodes and tabled.table_entries > 0
+    four = proof_number_search(MNKGame(4, 4, 3), table=True)
+    assert (four.proven, four.nodes) == (True, 19433)
+
+
+def test_connect_four_4x4_is_a_draw_with_a_table_of_proofs() -> None:
+    board = ConnectFour(4, 4)
+    assert proof_number_search(board, table=True).proven is False
+    assert proof_number_search(board, "O", table=True).proven is False
 
 
 @pytest.mark.slow
