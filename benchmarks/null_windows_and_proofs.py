@@ -53,7 +53,7 @@ def family_rows(state: Any, depth: int, evaluate: Any, order: Any, width: float)
         result, seconds = timed(run)
         values.add(result.value)
         passes = getattr(result, "searches", 1)
-        passed = f" in {passes} passes"
+        passed = f" in {passes} passes" if passes > 1 else ""
         print(f"    {name:18}{result.nodes:>12,} nodes{passed:16}{seconds:8.2f} s  value {result.value}")
     if len(values) > 1:
         print(f"    DIFFERS: values {sorted(values)}")
