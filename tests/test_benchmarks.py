@@ -46,6 +46,14 @@ def test_ordering_memory(capsys: pytest.CaptureFixture[str]) -> None:
     assert "DIFF" not in out  # values agree across methods; the check loop matches iterative_deepening
 
 
+def test_null_windows_and_proofs(capsys: pytest.CaptureFixture[str]) -> None:
+    load("null_windows_and_proofs").main(["--mnk-depths", "2", "--connect4-depths", "2", "--pn-boards", "3x3",
+                                          "--pn-nodes", "20000"])
+    out = capsys.readouterr().out
+    assert "MTD(f), no table" in out and "Connect Four 3 columns x 3 rows" in out
+    assert "DIFFERS" not in out
+
+
 def test_agents_time(capsys: pytest.CaptureFixture[str]) -> None:
     load("agents_time").main(["--positions", "2", "--games", "tictactoe", "connect4", "--levels", "easy", "perfect"])
     out = capsys.readouterr().out

@@ -8,10 +8,12 @@ from collections.abc import Callable
 
 import pytest
 
-from tictac_edu.games import ConnectFour, MNKGame, TicTacToe
+from tictac_edu.evaluation.gomoku import candidate_points
+from tictac_edu.games import ConnectFour, Gomoku, MNKGame, TicTacToe
 from tictac_edu.games.base import GameState
 from tictac_edu.search import TranspositionTable, alphabeta
 from tictac_edu.search.proofnumber import PNNode, ProofResult, pn2, proof_number_search, set_numbers
+from tictac_edu.solvers.threats import find_vcf, must_block, win_in_one
 
 SEARCHES = (proof_number_search, pn2)
 
@@ -68,7 +70,24 @@ def test_random_positions_agree_with_alphabeta(seed: int) -> None:
     for attacker in state.players:
         expected = forced_win(state, attacker)
         for search in SEARCHES:
-            assert search(state, attacker).proven is expected, (search.__name__, attacker, state.as_code())
+            for table in (False, True):
+                assert search(state, attacker, table=table).proven is expected, (search.__name__, attacker, table,
+                                                                                  state.as_code())
+
+
+def test_a_table_of_proofs_saves_nodes() -> None:
+    plain, tabled = proof_number_search(TicTacToe()), proof_number_search(TicTacToe(), table=True)
+    assert tabled.proven is False
+    assert (tabled.nodes, tabled.largest_tree, tabled.table_entries) == (8408, 3439, 917)
+    assert tabled.nodes < plain.nodes and tabled.table_entries > 0
+    four = proof_number_search(MNKGame(4, 4, 3), table=True)
+    assert (four.proven, four.nodes) == (True, 19433)
+
+
+def test_connect_four_4x4_is_a_draw_with_a_table_of_proofs() -> None:
+    board = ConnectFour(4, 4)
+    assert proof_number_search(board, table=True).proven is False
+    assert proof_number_search(board, "O", table=True).proven is False
 
 
 @pytest.mark.slow
@@ -121,3 +140,32 @@ def test_bad_arguments_are_named() -> None:
         proof_number_search(TicTacToe(), "Z")
     with pytest.raises(ValueError, match="max_nodes"):
         pn2(TicTacToe(), max_nodes=0)
+
+
+def fours_only(attacker: str) -> Callable[[Gomoku], list]:
+    """The moves of a VCF as a move restriction: a five when there is one, else the attacker's
+    moves that make a four (the defender must then block) and the defender's blocks. A defender
+    who can make five does (and the attack fails); any other reply to a four loses at once, so a
+    proof of the narrower tree is a proof of the game."""
+    def moves(state: Gomoku) -> list:
+        five = win_in_one(state)
+        if five is not None:
+            return [five]
+        if state.to_move != attacker:
+            return must_block(state)
+        return [point for point in candidate_points(state) if must_block(state.play(point))]
+    return moves
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("moves", ["h8 a1 i8 a3 j8 a5 h9 b1 h10 b3", "h8 a1 i8 a2 j8 a3 k8",
+                                   "h8 a1 i8 o1 j9 a15 j10 o15", "h8 a1 i8 a2 j8 a3 k8 b1"])
+def test_vcf_by_proof_numbers_agrees_with_the_threat_search(moves: str) -> None:
+    state = Gomoku.from_moves(moves)
+    expected = find_vcf(state).kind in ("vcf", "five")
+    result = proof_number_search(state, moves=fours_only(state.to_move), table=True)
+    assert result.proven is expected
+    if expected:  # the first four found is itself the start of a VCF
+        after = state.play(result.move)
+        assert after.is_terminal() or all(find_vcf(after.play(block)).kind in ("vcf", "five")
+                                          for block in must_block(after))

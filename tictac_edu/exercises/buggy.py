@@ -569,6 +569,68 @@ def store_generator(table, key, depth, value, alpha, beta):
     table[key] = (depth, value, bound)
 
 
+# -- 03 pvs ------------------------------------------------------------------------------------
+
+@buggy("pvs", "pvs_no_research", "the null-window value is taken as the move's value")
+def pvs_no_research(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    best, nodes = -INF, 1
+    for index, move in enumerate(state.legal_moves()):
+        window = (-beta, -alpha) if index == 0 else (-alpha - 1, -alpha)
+        value, count = pvs_no_research(state.play(move), *window)   # no re-search
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, -value)
+        if alpha >= beta:
+            break
+    return best, nodes
+
+
+@buggy("pvs", "pvs_research_fail_low", "every move below beta is searched again, fail lows too")
+def pvs_research_fail_low(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    best, nodes = -INF, 1
+    for index, move in enumerate(state.legal_moves()):
+        child = state.play(move)
+        if index == 0:
+            value, count = pvs_research_fail_low(child, -beta, -alpha)
+        else:
+            value, count = pvs_research_fail_low(child, -alpha - 1, -alpha)
+            if -value < beta:                                        # should be alpha < -value < beta
+                nodes += count
+                value, count = pvs_research_fail_low(child, -beta, -alpha)
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, -value)
+        if alpha >= beta:
+            break
+    return best, nodes
+
+
+@buggy("pvs", "pvs_null_window_at_beta", "the null window is put at beta, (beta - 1, beta)")
+def pvs_null_window_at_beta(state, alpha=-INF, beta=INF):
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    best, nodes = -INF, 1
+    for index, move in enumerate(state.legal_moves()):
+        child = state.play(move)
+        if index == 0:
+            value, count = pvs_null_window_at_beta(child, -beta, -alpha)
+        else:
+            value, count = pvs_null_window_at_beta(child, -beta, -beta + 1)     # should be (-alpha - 1, -alpha)
+            if alpha < -value < beta:
+                nodes += count
+                value, count = pvs_null_window_at_beta(child, -beta, -alpha)
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, -value)
+        if alpha >= beta:
+            break
+    return best, nodes
+
+
 @buggy("probe", "cache_ignores_window", "a bound is used as if it were an exact value")
 def probe_any_bound(table, key, depth, alpha, beta):
     entry = table.get(key)
@@ -1518,3 +1580,32 @@ buggy("batch_line_evaluation", "batch_opponent", "the opponent's lines are added
     _batch_with("batch_adds_opponent_lines", opponent=1))
 buggy("batch_line_evaluation", "batch_weight", "an open line of c marks is worth 10 ** c")(
     _batch_with("batch_weight_ten_to_the_c", weight_shift=0))
+
+# -- 06 proof_numbers ---------------------------------------------------------------------------
+
+@buggy("proof_numbers", "pn_min_sum_swapped", "min and sum are swapped: the rule of an AND node at an OR node")
+def proof_numbers_swapped(children, is_or):
+    proofs = [proof for proof, _ in children]
+    disproofs = [disproof for _, disproof in children]
+    if is_or:
+        return sum(proofs), min(disproofs, default=INF)
+    return min(proofs, default=INF), sum(disproofs)
+
+
+@buggy("proof_numbers", "pn_numbers_mixed", "the proof number is taken from the children's disproof numbers")
+def proof_numbers_mixed(children, is_or):
+    proofs = [proof for proof, _ in children]
+    disproofs = [disproof for _, disproof in children]
+    if is_or:
+        return min(disproofs, default=INF), sum(proofs)
+    return sum(disproofs), min(proofs, default=INF)
+
+
+@buggy("proof_numbers", "pn_inf_as_number", "infinity is written as a large number")
+def proof_numbers_big_number(children, is_or):
+    big = 10 ** 9                                     # "infinity"
+    proofs = [min(proof, big) for proof, _ in children]
+    disproofs = [min(disproof, big) for _, disproof in children]
+    if is_or:
+        return min(proofs, default=big), sum(disproofs)
+    return sum(proofs), min(disproofs, default=big)

@@ -192,6 +192,17 @@ _MISTAKES = [
             "boards, as tuples or strings)."),
     Mistake("unhashable_key", "a key must be hashable",
             "A key must be hashable to go into a dict or set: return a tuple or a string, not a list."),
+    # -- null windows ---------------------------------------------------------------------------
+    Mistake("pvs_no_research", "a fail high inside the window is searched again",
+            "A null-window test that returns a value with alpha < value < beta has only shown that the "
+            "move is better than alpha: that value is a lower bound, not the move's value. Search the move "
+            "again with the full window (-beta, -alpha) and use the value of that search."),
+    Mistake("pvs_research_fail_low", "no re-search after a fail low",
+            "A null-window test that returns a value <= alpha has proved the move no better than the best "
+            "so far: searching it again only costs nodes. Re-search only when alpha < value < beta."),
+    Mistake("pvs_null_window_at_beta", "the null window sits at alpha",
+            "The test asks \"is this move better than alpha?\", so the null window is (alpha, alpha + 1): "
+            "the child gets (-alpha - 1, -alpha). A window at beta, (beta - 1, beta), asks another question."),
     # -- evaluation ---------------------------------------------------------------------------
     Mistake("win_not_scored", "score a finished game as a win or loss",
             "A finished game must be scored first: a win is worth `1_000_000 - state.ply` (far above "
@@ -576,6 +587,17 @@ _MISTAKES += [
 ]
 
 _MISTAKES += [
+    # -- 06 proof numbers ----------------------------------------------------------------------
+    Mistake("pn_min_sum_swapped", "min at OR for the proof, sum for the disproof",
+            "At an OR node ONE proved child is enough: proof = the smallest proof of the children, and "
+            "every child must be disproved: disproof = the SUM of their disproofs. At an AND node it is the "
+            "other way round (proof = sum, disproof = min)."),
+    Mistake("pn_numbers_mixed", "a node's proof number comes from its children's proof numbers",
+            "The proof number of a node is made of its children's PROOF numbers, its disproof number of "
+            "their DISPROOF numbers; the two never mix."),
+    Mistake("pn_inf_as_number", "infinity is math.inf",
+            "A disproved child has proof number infinity: use math.inf (float(\"inf\")), not a large "
+            "number, so that a sum with it stays infinite and the smallest of nothing is infinite too."),
     # -- how the function is written -----------------------------------------------------------
     Mistake("yield_not_return", "return, not yield",
             "Your function contains `yield`, which makes it a generator: calling it only creates a "

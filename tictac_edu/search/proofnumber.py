@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from tictac_edu.games.base import GameState, Move, Player
@@ -88,8 +88,9 @@ class ProofResult:
             a disproof).
         nodes: positions created, over every level of the search (the work).
         expansions: nodes expanded by the first level.
-        largest_tree: the most nodes held in memory at once (the memory).
+        largest_tree: the most nodes held in memory at once (the memory of the tree).
         elapsed: seconds of wall-clock time.
+        table_entries: positions kept in the table of proofs (``table=True``), also memory.
     """
 
     attacker: Player
@@ -101,13 +102,15 @@ class ProofResult:
     expansions: int
     largest_tree: int
     elapsed: float
+    table_entries: int = 0
 
     def summary(self) -> str:
         """One line for people."""
         verdict = {True: f"{self.attacker} can force a win", False: f"{self.attacker} cannot force a win",
                    None: "not settled within the budget"}[self.proven]
         move = f", move {self.move}" if self.move is not None else ""
-        return (f"{verdict}{move}: {self.nodes:,} nodes created, {self.largest_tree:,} held at most, "
+        table = f" (+ {self.table_entries:,} in the table)" if self.table_entries else ""
+        return (f"{verdict}{move}: {self.nodes:,} nodes created, {self.largest_tree:,} held at most{table}, "
                 f"{self.elapsed * 1000:.0f} ms")
 
 
@@ -118,11 +121,14 @@ class ProofNumberSearch:
         attacker: the player whose forced win is to be proved.
         moves: restricts the moves searched; ``None`` searches every legal move.
         max_nodes: a budget of nodes created; the search stops unsettled beyond it.
+        table: keep every settled position's verdict in a dict by ``state.key()`` (a table of
+            proofs): a position reached again by another move order is settled at once.
     """
 
     def __init__(self, attacker: Player, moves: MoveFilter | None = None,
-                 max_nodes: int = DEFAULT_MAX_NODES) -> None:
+                 max_nodes: int = DEFAULT_MAX_NODES, table: bool = False) -> None:
         self.attacker = attacker
+        self.settled: dict[Hashable, bool] | None = {} if table else None
         self.moves = moves
         self.max_nodes = max_nodes
         self.nodes = 0
@@ -141,6 +147,8 @@ class ProofNumberSearch:
             node.proof, node.disproof = (0.0, INF) if won else (INF, 0.0)
         elif node.is_or and self.moves is not None and not self.moves(state):
             node.proof, node.disproof = INF, 0.0
+        elif self.settled is not None and (known := self.settled.get(state.key())) is not None:
+            node.proof, node.disproof = (0.0, INF) if known else (INF, 0.0)
         return node
 
     def expand(self, node: PNNode) -> None:
@@ -149,6 +157,11 @@ class ProofNumberSearch:
         moves = node.state.legal_moves() if self.moves is None else self.moves(node.state)
         node.children = [self.new_node(node.state.play(move), move, node) for move in moves]
         self.largest = max(self.largest, self.size)
+        self.numbers(node)
+
+    def numbers(self, node: PNNode) -> None:
+        """Set an inner node's numbers from its children: :func:`set_numbers` (the
+        ``proof_numbers`` exercise plugs a learner's rule in here)."""
         set_numbers(node)
 
     def most_proving(self, node: PNNode) -> PNNode:
@@ -170,9 +183,12 @@ class ProofNumberSearch:
         first = True
         while node is not None:
             before = node.proof, node.disproof
-            set_numbers(node)
-            if node.parent is not None and (node.proof == 0 or node.disproof == 0):
-                self.prune(node)
+            self.numbers(node)
+            if node.proof == 0 or node.disproof == 0:
+                if self.settled is not None:
+                    self.settled[node.state.key()] = node.proof == 0
+                if node.parent is not None:
+                    self.prune(node)
             if not first and (node.proof, node.disproof) == before:
                 return
             first, node = False, node.parent
@@ -208,12 +224,14 @@ class PN2Search(ProofNumberSearch):
     size, at least 100), whose tree is thrown away except for the leaf's children."""
 
     def __init__(self, attacker: Player, moves: MoveFilter | None = None, max_nodes: int = DEFAULT_MAX_NODES,
-                 second_limit: Callable[[int], int] | None = None) -> None:
-        super().__init__(attacker, moves, max_nodes)
+                 second_limit: Callable[[int], int] | None = None, table: bool = False) -> None:
+        super().__init__(attacker, moves, max_nodes, table)
         self.second_limit = second_limit or (lambda size: max(100, size))
 
     def expand(self, node: PNNode) -> None:
         inner = ProofNumberSearch(self.attacker, self.moves, max_nodes=self.second_limit(self.size))
+        inner.numbers = self.numbers  # type: ignore[method-assign]
+        inner.settled = self.settled  # one table of proofs for both levels
         parent, node.parent = node.parent, None  # the second level sees node as its root
         inner.expand(node)
         inner.run(node)
@@ -224,7 +242,7 @@ class PN2Search(ProofNumberSearch):
         self.size += len(node.children or ())
         self.largest = max(self.largest, self.size + inner.largest)
         self.expansions += 1
-        set_numbers(node)
+        self.numbers(node)
 
 
 def _check(state: GameState, attacker: Player | None, max_nodes: object) -> Player:
@@ -248,11 +266,12 @@ def _search(searcher: ProofNumberSearch, state: GameState) -> ProofResult:
         move = next(child.move for child in root.children if child.proof == 0)
     return ProofResult(attacker=searcher.attacker, proven=proven, move=move, proof=root.proof,
                        disproof=root.disproof, nodes=searcher.nodes, expansions=searcher.expansions,
-                       largest_tree=max(searcher.largest, searcher.size), elapsed=time.perf_counter() - started)
+                       largest_tree=max(searcher.largest, searcher.size), elapsed=time.perf_counter() - started,
+                       table_entries=len(searcher.settled or {}))
 
 
 def proof_number_search(state: GameState, attacker: Player | None = None, *, moves: MoveFilter | None = None,
-                        max_nodes: int = DEFAULT_MAX_NODES) -> ProofResult:
+                        max_nodes: int = DEFAULT_MAX_NODES, table: bool = False) -> ProofResult:
     """Prove or disprove that ``attacker`` (by default the player to move) can force a win.
 
     Args:
@@ -260,6 +279,7 @@ def proof_number_search(state: GameState, attacker: Player | None = None, *, mov
         attacker: whose win is asked about; OR nodes are the positions where she is to move.
         moves: ``moves(state)`` restricts the moves searched (threats); ``None``: all legal moves.
         max_nodes: stop, unsettled, after creating this many nodes.
+        table: remember settled positions by key (see :class:`ProofNumberSearch`).
 
     Returns:
         A :class:`ProofResult`: ``proven`` is ``True``, ``False`` or ``None`` (budget spent).
@@ -270,11 +290,12 @@ def proof_number_search(state: GameState, attacker: Player | None = None, *, mov
     >>> proof_number_search(TicTacToe(), attacker="O").proven
     False
     """
-    return _search(ProofNumberSearch(_check(state, attacker, max_nodes), moves, max_nodes), state)
+    return _search(ProofNumberSearch(_check(state, attacker, max_nodes), moves, max_nodes, table), state)
 
 
 def pn2(state: GameState, attacker: Player | None = None, *, moves: MoveFilter | None = None,
-        max_nodes: int = DEFAULT_MAX_NODES, second_limit: Callable[[int], int] | None = None) -> ProofResult:
+        max_nodes: int = DEFAULT_MAX_NODES, second_limit: Callable[[int], int] | None = None,
+        table: bool = False) -> ProofResult:
     """:func:`proof_number_search` with memory bounded by PN² (see :class:`PN2Search`): the same
     answer, more nodes created, far fewer held at once (``largest_tree``).
 
@@ -282,5 +303,5 @@ def pn2(state: GameState, attacker: Player | None = None, *, moves: MoveFilter |
     >>> pn2(MNKGame(4, 4, 3)).proven                        # 4 x 4, three in a row: a first-player win
     True
     """
-    searcher = PN2Search(_check(state, attacker, max_nodes), moves, max_nodes, second_limit)
+    searcher = PN2Search(_check(state, attacker, max_nodes), moves, max_nodes, second_limit, table)
     return _search(searcher, state)

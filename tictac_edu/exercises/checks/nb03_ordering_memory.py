@@ -22,7 +22,8 @@ from tictac_edu.exercises.positions import (
     ttt,
 )
 from tictac_edu.exercises.registry import Context, declare, is_number, show_value
-from tictac_edu.games import GameState, TicTacToe
+from tictac_edu.games import GameState, GameTree, MNKGame, TicTacToe
+from tictac_edu.games.tree import Tree
 from tictac_edu.search import Bound, alphabeta
 
 INF = math.inf
@@ -743,4 +744,148 @@ contract(
     dimension("inputs", "a list or a tuple of the same board", "a list and a tuple"),
     dimension("repeats", "the same board asked again: the same key", "called again on the same boards"),
     dimension("cost", "765 classes among the 5,478 positions", "the 5,478 positions"),
+)
+
+
+# -- pvs ------------------------------------------------------------------------------------------
+
+pvs = declare(
+    "pvs", notebook="03",
+    summary="principal variation search: later moves tested with a null window, re-searched on a fail high",
+    returns="a pair (value, nodes): a number and an int",
+    reference="tictac_edu.exercises.solutions.nb03_ordering_memory:pvs",
+    hints=[
+        "Start from your alpha-beta of notebook 02 (negamax form, returning (value, nodes)). Only the search of "
+        "the moves after the first changes.",
+        "The first move: `pvs(child, -beta, -alpha)`, as alpha-beta. Every later move: first the null window, "
+        "`pvs(child, -alpha - 1, -alpha)`, which only asks \"is this move better than alpha?\".",
+        "After the null-window test, with `value` its negated result: if `alpha < value < beta`, the move may be "
+        "the new best and its value is only a lower bound: search it again with `(-beta, -alpha)` and use that "
+        "value. At or below alpha it is no better; at or above beta it cuts off anyway: no re-search.",
+        "Count both searches of a re-searched move in `nodes`. From the empty board: value 0 and 18,016 nodes "
+        "(alpha-beta: 18,297).",
+    ],
+)
+
+PVS_SLIPS: tuple[tuple[str, dict[str, Any], str], ...] = (
+    ("pvs_no_research", {"research": "never"}, "taking the null-window value without a re-search"),
+    ("pvs_research_fail_low", {"research": "below beta"},
+     "re-searching every move that does not fail high above beta, fail lows included"),
+    ("pvs_null_window_at_beta", {"null": "beta"}, "testing with the null window (beta - 1, beta) instead of "
+                                                  "(alpha, alpha + 1)"),
+)
+"""The classic slips of the re-search rule, as options of :func:`pvs_variant`, and what each looks like."""
+
+
+def pvs_variant(state: Any, alpha: float = -INF, beta: float = INF, *, research: str = "inside",
+                null: str = "alpha") -> tuple[float, int]:
+    """Principal variation search, ``(value, nodes)``; the options make it one classic slip:
+    ``research`` is ``"inside"`` (right), ``"never"`` or ``"below beta"``; ``null`` is
+    ``"alpha"`` (right: the window (alpha, alpha + 1)) or ``"beta"`` ((beta - 1, beta))."""
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    best, nodes = -INF, 1
+    for index, move in enumerate(state.legal_moves()):
+        child = state.play(move)
+        if index == 0:
+            value, count = pvs_variant(child, -beta, -alpha, research=research, null=null)
+        else:
+            low, high = (alpha, alpha + 1) if null == "alpha" else (beta - 1, beta)
+            value, count = pvs_variant(child, -high, -low, research=research, null=null)
+            again = {"inside": alpha < -value < beta, "never": False, "below beta": -value < beta}[research]
+            if again:
+                nodes += count
+                value, count = pvs_variant(child, -beta, -alpha, research=research, null=null)
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, -value)
+        if alpha >= beta:
+            break
+    return best, nodes
+
+
+@pvs.probes
+def _() -> list:
+    states = [GameTree(PVS_TREE), ttt(0, 3, 1, 4, 2), *random_positions(41, 10, 2, 6)]
+    return [call(state) for state in states] + [call(state, -1, 1) for state in random_positions(42, 4, 3, 6)]
+
+
+PVS_TREE: Tree = [[[3, 5], [6, 9]], [[1, 2], [0, -1]], [[8, 7], [4, 3]]]
+"""A tree whose best move comes last: the third root move fails high inside the window and is re-searched."""
+
+
+def _pvs_call(t: Context, state: Any, alpha: float = -INF, beta: float = INF) -> tuple[float, int]:
+    got = t.call(state, alpha, beta)
+    ok = isinstance(got, (tuple, list)) and len(got) == 2 and is_number(got[0]) and isinstance(got[1], int)
+    t.expect_type(got, ok, position=state)
+    return got[0], got[1]
+
+
+def _check_pvs(t: Context, state: Any, alpha: float = -INF, beta: float = INF) -> None:
+    """The value and node count of the course's PVS, or the slip that explains the answer."""
+    got = _pvs_call(t, state, alpha, beta)
+    right = pvs_variant(state, alpha, beta)
+    if tuple(got) == right:
+        return
+    window = "the full window" if (alpha, beta) == (-INF, INF) else f"the window ({alpha:g}, {beta:g})"
+    text = (f"Searched with {window}, PVS returns ({right[0]!r}, {right[1]:,} nodes) here; your function returned "
+            f"({got[0]!r}, {got[1]!r} nodes).")
+    common: dict[str, Any] = dict(position=state, expected=f"({right[0]!r}, {right[1]:,} nodes)",
+                                  got=f"({got[0]!r}, {got[1]!r} nodes)", raw=True,
+                                  reproduce=f"pvs({state.as_code()}, {alpha!r}, {beta!r})".replace("inf", "math.inf"))
+    for mistake, change, looks in PVS_SLIPS:
+        if pvs_variant(state, alpha, beta, **change) == tuple(got):
+            t.fail(text + f" That is what {looks} gives.", mistake=mistake, **common)
+    if got[0] == right[0]:
+        t.fail(text + " The value is right, the node count is not: count one node per call, the re-searches "
+                      "included.", mistake="node_count", **common)
+    t.fail(text, **common, observed="The answer matches no classic slip of the re-search rule: first move "
+                                    "(-beta, -alpha); later moves (-alpha - 1, -alpha), then (-beta, -alpha) again "
+                                    "only if alpha < value < beta.")
+
+
+@pvs.case("X has won, O to move: (-1, 1 node)")
+def _(t: Context) -> None:
+    _check_pvs(t, ttt(0, 3, 1, 4, 2))
+
+
+@pvs.case("a tree whose best move comes last: a re-search")
+def _(t: Context) -> None:
+    _check_pvs(t, GameTree(PVS_TREE))
+
+
+@pvs.case("40 positions: the minimax value")
+def _(t: Context) -> None:
+    for state in random_positions(43, 40, 3, 7):
+        value, _ = _pvs_call(t, state)
+        if value != solved(state):
+            _check_pvs(t, state)
+
+
+@pvs.case("exact node counts on 12 positions, and on 4x4 boards")
+def _(t: Context) -> None:
+    for state in [*random_positions(44, 12, 2, 5), *random_positions(45, 2, 9, 11, lambda: MNKGame(4, 4, 3))]:
+        _check_pvs(t, state)
+
+
+@pvs.case("called with a narrow window: bounds and node counts")
+def _(t: Context) -> None:
+    for state in random_positions(46, 6, 2, 5):
+        for alpha, beta in ((-1, 0), (0, 1), (-1, 1)):
+            _check_pvs(t, state, alpha, beta)
+
+
+@pvs.case("the empty board: value 0 in 18,016 nodes", expensive=True)
+def _(t: Context) -> None:
+    _check_pvs(t, TicTacToe())
+
+
+contract(
+    "pvs",
+    dimension("directions", "moves that fail low, fail high inside the window and fail high above beta",
+              "a tree whose best move comes last", "exact node counts"),
+    dimension("numbers", "narrow windows of whole numbers as well as the full window", "called with a narrow"),
+    dimension("shapes", "tic-tac-toe, 4x4 boards and a textbook tree", "exact node counts", "a tree whose"),
+    dimension("inputs", "finished positions (1 node) as well as open ones", "X has won, O to move"),
+    dimension("cost", "every re-search counted: 18,016 nodes from the empty board", "the empty board"),
 )

@@ -899,3 +899,128 @@ contract(
               "a VCF of two fours", "the sets given are left unchanged"),
     dimension("repeats", "the same problem asked again", "the sets given are left unchanged"),
 )
+
+
+# -- proof_numbers --------------------------------------------------------------------------------
+
+INF = float("inf")
+
+proof_numbers = declare(
+    "proof_numbers", notebook="06",
+    summary="the proof and disproof numbers of an OR or an AND node from its children's",
+    returns="a pair (proof, disproof) of numbers (math.inf allowed)",
+    reference="tictac_edu.exercises.solutions.nb06_gomoku:proof_numbers",
+    hints=[
+        "Think of what each number counts: the leaves still to prove (proof) or to disprove (disproof). At an "
+        "OR node ONE child proved is enough; to disprove it, ALL children must be disproved.",
+        "OR node: proof = min of the children's proof numbers, disproof = sum of their disproof numbers. AND "
+        "node: proof = sum of the proofs, disproof = min of the disproofs.",
+        "Use math.inf for infinity: min and sum handle it. With no children, give min a default: "
+        "`min(numbers, default=math.inf)`; the sum of nothing is 0.",
+    ],
+)
+
+PN_CASES: tuple[tuple[list[tuple[float, float]], bool], ...] = (
+    ([(1, 1), (2, 3), (4, 1)], True), ([(1, 1), (2, 3), (4, 1)], False),
+    ([(0, INF), (3, 2)], True), ([(0, INF), (3, 2)], False), ([(INF, 0), (1, 1)], False), ([(INF, 0), (1, 1)], True),
+    ([(INF, 0), (INF, 0)], True), ([(0, INF), (0, INF)], False), ([], True), ([], False),
+    ([(2.5, 0.5), (1.5, 4)], True), ([(7, 2)], False),
+)
+
+
+def pn_rule(children: Sequence[tuple[float, float]], is_or: bool) -> tuple[float, float]:
+    """The right numbers (see :func:`tictac_edu.search.proofnumber.set_numbers`)."""
+    proofs, disproofs = [p for p, _ in children], [d for _, d in children]
+    if is_or:
+        return min(proofs, default=INF), sum(disproofs)
+    return sum(proofs), min(disproofs, default=INF)
+
+
+PN_SLIPS: tuple[tuple[str, Callable[[Sequence[tuple[float, float]], bool], tuple[float, float]], str], ...] = (
+    ("pn_min_sum_swapped", lambda children, is_or: pn_rule(children, not is_or), "the rule of the other kind of node"),
+    ("pn_numbers_mixed", lambda children, is_or: pn_rule([(d, p) for p, d in children], is_or)[::-1],
+     "the proof number made of the children's disproof numbers"),
+)
+
+
+@proof_numbers.probes
+def _() -> list:
+    return [call(list(children), is_or) for children, is_or in PN_CASES]
+
+
+def _check_pn(t: Context, children: list[tuple[float, float]], is_or: bool) -> None:
+    got = t.call(list(children), is_or)
+    ok = isinstance(got, (tuple, list)) and len(got) == 2 and all(isinstance(x, (int, float)) for x in got)
+    t.expect_type(got, ok, position=f"proof_numbers({children!r}, {is_or})")
+    right = pn_rule(children, is_or)
+    if tuple(got) == right:
+        return
+    kind = "an OR node (the attacker to move)" if is_or else "an AND node (the defender to move)"
+    text = f"For {kind} with the children {children!r}, the numbers are {right!r}; your function returned {got!r}."
+    position = f"proof_numbers({children!r}, is_or={is_or})".replace("inf", "math.inf")
+    for mistake, slip, looks in PN_SLIPS:
+        if slip(children, is_or) == tuple(got):
+            t.fail(text + f" That is {looks}.", mistake=mistake, position=position, expected=right, got=got)
+    if any(x != INF and x >= 10 ** 6 for x in got) and INF in right:
+        t.fail(text + " Infinity must stay infinite.", mistake="pn_inf_as_number", position=position,
+               expected=right, got=got)
+    t.fail(text, position=position, expected=right, got=got,
+           observed="OR: (min of the proofs, sum of the disproofs); AND: (sum of the proofs, min of the disproofs).")
+
+
+@proof_numbers.case("an OR node and an AND node with unsettled children")
+def _(t: Context) -> None:
+    _check_pn(t, [(1, 1), (2, 3), (4, 1)], True)
+    _check_pn(t, [(1, 1), (2, 3), (4, 1)], False)
+
+
+@proof_numbers.case("a proved or a disproved child: infinity")
+def _(t: Context) -> None:
+    for children, is_or in PN_CASES[2:8]:
+        _check_pn(t, children, is_or)
+
+
+@proof_numbers.case("no children, fractions, a single child")
+def _(t: Context) -> None:
+    for children, is_or in PN_CASES[8:]:
+        _check_pn(t, children, is_or)
+
+
+@proof_numbers.case("200 random nodes")
+def _(t: Context) -> None:
+    rng = random.Random(61)
+    for _ in range(200):
+        children = [(rng.choice([0, INF, *range(1, 9)]), rng.choice([0, INF, *range(1, 9)]))
+                    for _ in range(rng.randint(1, 5))]
+        children = [(p, d) if p and d else ((0, INF) if not p else (INF, 0)) for p, d in children]
+        _check_pn(t, children, rng.random() < 0.5)
+
+
+@proof_numbers.case("a proof-number search with your rule: tic-tac-toe is no forced win for X", expensive=True)
+def _(t: Context) -> None:
+    from tictac_edu.games import TicTacToe
+    from tictac_edu.search.proofnumber import PNNode, ProofNumberSearch
+
+    class Yours(ProofNumberSearch):
+        def numbers(self, node: PNNode) -> None:
+            children = [(child.proof, child.disproof) for child in node.children or ()]
+            got = t.call(children, node.is_or)
+            node.proof, node.disproof = got[0], got[1]
+
+    search = Yours("X", max_nodes=40_000)
+    root = search.new_node(TicTacToe(), None, None)
+    search.run(root)
+    if (root.proof, root.disproof) != (INF, 0) or search.nodes != 13_950:
+        t.fail("With the right rule, the search disproves X's forced win from the empty board after creating "
+               "13,950 nodes.", position="TicTacToe()", expected="(inf, 0) after 13,950 nodes",
+               got=f"({root.proof}, {root.disproof}) after {search.nodes:,} nodes")
+
+
+contract(
+    "proof_numbers",
+    dimension("directions", "OR and AND nodes, proved and disproved children",
+              "an OR node and an AND node", "a proved or a disproved child"),
+    dimension("numbers", "math.inf, fractions, 0", "a proved or a disproved child", "no children, fractions"),
+    dimension("inputs", "no children at all, one child, several", "no children, fractions", "200 random nodes"),
+    dimension("cost", "a whole proof-number search built on it", "a proof-number search with your rule"),
+)

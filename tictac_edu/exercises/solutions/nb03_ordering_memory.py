@@ -114,3 +114,44 @@ def canonical_key(board: tuple[str | None, ...]) -> str:
     ]
     cells = ["." if mark is None else mark for mark in board]
     return min("".join(cells[i] for i in symmetry) for symmetry in symmetries)
+
+
+def pvs(state: "GameState", alpha: float = float("-inf"), beta: float = float("inf")) -> tuple[float, int]:
+    """Principal variation search (NegaScout) in negamax form, counting the nodes it visits.
+
+    The first move is searched with the window (-beta, -alpha), as alpha-beta does. Every later
+    move is only *tested* with the null window (alpha, alpha + 1): "is it better than alpha?"
+    (the values are whole numbers, so no value lies strictly inside that window). A test that
+    fails high *inside* the window, ``alpha < value < beta``, has found a move that may be the
+    new best: search it again with the full window (-beta, -alpha), and take that value. A test
+    at or below alpha proves the move no better; one at or above beta cuts off as it is.
+
+    Args:
+        state: any game position whose utilities are whole numbers (tic-tac-toe: -1, 0, 1).
+        alpha: the value the player to move is already sure of elsewhere.
+        beta: the value above which the opponent will never let the game come here.
+
+    Returns:
+        ``(value, nodes)``: the value for the player to move at ``state``, as alpha-beta
+        promises it (exact inside the window, a bound on the right side outside it), and the
+        number of calls made, this one and every re-search included. From the empty
+        tic-tac-toe board: ``(0, 18016)``, where alpha-beta needs 18,297.
+    """
+    if state.is_terminal():
+        return state.utility(state.to_move), 1
+    best, nodes = float("-inf"), 1
+    for index, move in enumerate(state.legal_moves()):
+        child = state.play(move)
+        if index == 0:
+            value, count = pvs(child, -beta, -alpha)
+        else:
+            value, count = pvs(child, -alpha - 1, -alpha)       # the null window (alpha, alpha + 1)
+            if alpha < -value < beta:                           # failed high inside the window
+                nodes += count
+                value, count = pvs(child, -beta, -alpha)        # re-search with the full window
+        nodes += count
+        best = max(best, -value)
+        alpha = max(alpha, -value)
+        if alpha >= beta:
+            break
+    return best, nodes

@@ -218,3 +218,29 @@ def vcf(attacker: "set", defender: "set", depth: int, size: int = 15) -> "list |
         if rest is not None:
             return [move, block, *rest]
     return None
+
+
+def proof_numbers(children: list, is_or: bool) -> tuple:
+    """The proof and disproof numbers of an inner node of a proof-number search.
+
+    At an OR node (the attacker to move) one proved child proves the node, so its proof number
+    is the smallest of the children's proof numbers; to disprove it every child must be
+    disproved, so its disproof number is the sum of theirs. At an AND node (the defender to
+    move) it is the other way round: proof = the sum of the proofs, disproof = the smallest
+    disproof. ``math.inf`` is a number like any other here (a disproved child has proof inf):
+    ``min`` and ``sum`` handle it. With no children, the smallest of nothing is inf and the
+    sum of nothing 0.
+
+    Args:
+        children: the children's ``(proof, disproof)`` pairs, numbers >= 0 or ``math.inf``.
+        is_or: True at an OR node, False at an AND node.
+
+    Returns:
+        ``(proof, disproof)`` of the node: ``proof_numbers([(1, 1), (2, 3)], True) == (1, 4)``,
+        ``proof_numbers([(1, 1), (2, 3)], False) == (3, 1)``.
+    """
+    proofs = [proof for proof, _ in children]
+    disproofs = [disproof for _, disproof in children]
+    if is_or:
+        return min(proofs, default=float("inf")), sum(disproofs)
+    return sum(proofs), min(disproofs, default=float("inf"))
