@@ -10,15 +10,16 @@ this folder cannot be written; later runs load it).
 
 One thing differs: the transposition table. The pure solver keeps two dictionaries (lower and
 upper bounds) that grow until :data:`~tictac_edu.solvers.connect4.TABLE_LIMIT` entries and are
-then emptied; this one is a fixed NumPy array of :data:`TABLE_SIZE` packed 64-bit entries, as in
-Pascal Pons' solver: a position's key ``position + mask`` (49 bits on 7 x 6), its lower bound
-and its upper bound (6 bits each, ``score + 32``, 0 for none) in one number,
-``key << 12 | (lower + 32) << 6 | (upper + 32)``, at index ``key % size``. A position whose slot holds another position replaces it (always-replace, as Pons'
-table). While no entry has been replaced (:attr:`FastSolver.replacements` is 0) the table has
-answered exactly as the pure solver's dictionaries would, and both solvers visit exactly the
-same nodes; after a replacement, the fast solver may search again a position the pure one
-remembers, or (when the pure one has emptied its dictionaries) remember one it forgot. The
-score is the same either way: every entry holds a true bound.
+then emptied; this one is a fixed NumPy array of :data:`TABLE_SIZE` packed 64-bit entries, as
+in Pascal Pons' solver: a position's key ``position + mask`` (49 bits on 7 x 6), its lower
+bound and its upper bound (6 bits each, ``score + 32``, 0 for none) in one number, ``key << 12
+| (lower + 32) << 6 | (upper + 32)``, at index ``key % size``. A position whose slot holds
+another position replaces it (always-replace, as Pons' table). While no entry has been replaced
+(:attr:`FastSolver.replacements` is 0) the table has answered exactly as the pure solver's
+dictionaries would, and both solvers visit exactly the same nodes; after a replacement, the
+fast solver may search again a position the pure one remembers, or (when the pure one has
+emptied its dictionaries) remember one it forgot. The score is the same either way: every entry
+holds a true bound.
 
 The memory stays bounded (64 MB for the default table, whatever the solve), and the node count
 of a long solve stays near Pons' (``4453``: 57.5 million nodes against his 51.2 million; the
