@@ -23,8 +23,8 @@ holds a true bound.
 
 The memory stays bounded (64 MB for the default table, whatever the solve), and the node count
 of a long solve stays near Pons' (``4453``: 57.5 million nodes against his 51.2 million; the
-pure solver, whose dictionaries are emptied when full, 94.6 million). The node rate is about
-17 times the pure solver's from the middle game on, close to Pons' C++ per node (see
+pure solver, whose dictionaries are emptied when full, 94.6 million). The node rate is 10 to
+17 times the pure solver's on begin- and middle-game solves, close to Pons' C++ per node (see
 ``benchmarks/README.md``, ``benchmarks/connect4_fast.py``).
 
 >>> solver = FastSolver()
