@@ -62,6 +62,12 @@ SLOW_TESTS: dict[str, float] = {
     "test_grading.py::test_an_untouched_course_notebook_is_not_attempted": 5.1,
     "test_grading.py::test_a_misbehaving_file_is_reported_and_the_rest_of_the_class_is_graded": 4.7,
     "test_connect4_solver.py::test_the_node_count_falls_over_the_steps": 4.1,
+    # The compiled solver's slow tests (marked in their file; costs here order them first).
+    "test_connect4_fast.py::test_every_line_of_the_longer_sets_has_its_published_score[Test_L1_R2]": 200,
+    "test_connect4_fast.py::test_every_line_of_the_longer_sets_has_its_published_score[Test_L2_R2]": 15,
+    "test_connect4_fast.py::test_every_line_of_the_quick_sets_agrees_with_the_pure_solver": 13,
+    "test_connect4_fast.py::test_it_runs_from_a_read_only_installation_without_a_cache": 10,
+    "test_connect4_fast.py::test_a_begin_hard_line_agrees_with_the_pure_solver": 10,
 }
 """Tests of other files that take over about 5 s, marked ``slow`` here (a test in a file may
 also carry ``@pytest.mark.slow`` itself), with their cost, by which the slowest are started

@@ -64,7 +64,7 @@ def compare(fast: FastSolver, moves: str, expected: int) -> tuple[int, int, int]
     fast.reset()
     assert pure.solve(moves) == expected, moves
     assert fast.solve(moves) == expected, moves
-    assert pure.nodes <= 2 * TABLE_LIMIT  # the pure tables were never emptied
+    assert pure.nodes < TABLE_LIMIT  # (one entry stored per node at most) the pure tables were never emptied
     if fast.replacements == 0:
         assert fast.nodes == pure.nodes, moves
     else:

@@ -47,8 +47,8 @@ cProfile and line_profiler). The node *counts* match Pons' C++ solver; the node 
 300-380 thousand per second on begin- and middle-game benchmark positions (less on the tiniest
 solves, where the fixed cost of a call weighs most, and on very long ones, whose tables outgrow
 the processor's caches), is what Python allows (see ``benchmarks/README.md``). Its twin compiled with numba,
-:class:`~tictac_edu.solvers.connect4_fast.FastSolver`, runs the same search about twenty times
-faster per node.
+:class:`~tictac_edu.solvers.connect4_fast.FastSolver`, runs the same search at 10 to 17 times
+its node rate (more on the larger solves).
 """
 
 from __future__ import annotations
