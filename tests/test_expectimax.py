@@ -5,13 +5,13 @@ probability on the minimax reply."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from positions import positions  # the random positions of every property test
 
 from tictac_edu.evaluation import line_evaluation
 from tictac_edu.evaluation.connect4 import threat_evaluation
@@ -27,17 +27,6 @@ from tictac_edu.search.expectimax import (
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-
-@st.composite
-def positions(draw: st.DrawFn, new_game: Callable[[], GameState], min_moves: int, max_moves: int) -> GameState:
-    """A position reached by ``min_moves``..``max_moves`` random legal moves (fewer if the game ends)."""
-    state = new_game()
-    for _ in range(draw(st.integers(min_moves, max_moves))):
-        if state.is_terminal():
-            break
-        moves = state.legal_moves()
-        state = state.play(moves[draw(st.integers(0, len(moves) - 1))])
-    return state
 
 
 TICTACTOE = positions(TicTacToe, 2, 9)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from positions import positions  # the random positions of every property test
 
 from tictac_edu.evaluation import line_evaluation, most_lines_first, threat_evaluation
 from tictac_edu.games import ConnectFour, MNKGame, TicTacToe
@@ -18,17 +18,6 @@ from tictac_edu.search.nullwindow import NullWindowResult, aspiration, just_abov
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-
-@st.composite
-def positions(draw: st.DrawFn, new_game: Callable[[], GameState], min_moves: int, max_moves: int) -> GameState:
-    """A position reached by ``min_moves``..``max_moves`` random legal moves (fewer if the game ends)."""
-    state = new_game()
-    for _ in range(draw(st.integers(min_moves, max_moves))):
-        if state.is_terminal():
-            break
-        moves = state.legal_moves()
-        state = state.play(moves[draw(st.integers(0, len(moves) - 1))])
-    return state
 
 
 TICTACTOE = positions(TicTacToe, 0, 9)

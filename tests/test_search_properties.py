@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from positions import positions  # the random positions of every property test
 
 from tictac_edu.evaluation import line_evaluation, most_lines_first
 from tictac_edu.games import MNKGame, TicTacToe
@@ -25,17 +24,6 @@ from tictac_edu.search import (
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-
-@st.composite
-def positions(draw: st.DrawFn, new_game: Callable[[], MNKGame], min_moves: int, max_moves: int) -> MNKGame:
-    """A position reached by ``min_moves``..``max_moves`` random legal moves (fewer if the game ends)."""
-    state = new_game()
-    for _ in range(draw(st.integers(min_moves, max_moves))):
-        if state.is_terminal():
-            break
-        moves = state.legal_moves()
-        state = state.play(moves[draw(st.integers(0, len(moves) - 1))])
-    return state
 
 
 TICTACTOE = positions(TicTacToe, 0, 9)
