@@ -386,27 +386,35 @@ class SearchEngine:
         leaf is a finished game (its value exact), a node whose value falls inside its window
         is exact, one that fails low (high) has its value as a proven upper (lower) bound, and
         the root's window is ``(-inf, inf)``; so the root's bounds are its value (:meth:`expand`
-        works them out to the same)."""
+        works them out to the same). A finished game is scored where its parent finds it, without
+        a call of its own (it still counts as a node)."""
         evaluate, rules_moves, plain_moves = self.evaluate, self.rules.moves, _plain_rule(self.rules, "moves")
         nodes, cutoffs = self.nodes, self.cutoffs
 
+        def leaf(state: GameState) -> float:
+            """A finished game's score for its player to move (as :meth:`leaf_value`)."""
+            player = state.to_move
+            if evaluate is None:
+                return state.utility(player)
+            value = evaluate(state, player)
+            kind = type(value)
+            return value if kind is int or (kind is float and value == value) else checked_score(value, state, player)
+
         def node(state: GameState, alpha: float, beta: float) -> tuple[float, Any]:
+            """An unfinished position: its value and best line (nested pairs)."""
             nonlocal nodes, cutoffs
             nodes += 1
-            if state.is_terminal():
-                if evaluate is None:
-                    return state.utility(state.to_move), None
-                player = state.to_move
-                value = evaluate(state, player)
-                kind = type(value)
-                if kind is not int and (kind is not float or value != value):
-                    value = checked_score(value, state, player)
-                return value, None
             best, best_pv = -INFINITY, None
             moves = state.legal_moves() if plain_moves else rules_moves(state)
             for move in moves:
-                child_value, child_pv = node(state.play(move), -beta, -alpha)
-                value = -child_value
+                child = state.play(move)
+                if child.is_terminal():
+                    nodes += 1
+                    value = -(child.utility(child.to_move) if evaluate is None else leaf(child))
+                    child_pv = None
+                else:
+                    child_value, child_pv = node(child, -beta, -alpha)
+                    value = -child_value
                 if value > best:
                     best, best_pv = value, (move, child_pv)
                 if value > alpha:
@@ -416,6 +424,10 @@ class SearchEngine:
                         break
             return best, best_pv
 
+        if state.is_terminal():
+            self.nodes += 1
+            value = leaf(state)
+            return value, [], value, value
         try:
             value, line = node(state, -INFINITY, INFINITY)
         finally:
