@@ -19,6 +19,11 @@ the rules:
 * move ordering that learns from cut-offs (killers, history) and keeps what it learnt;
 * a deadline, checked at every node;
 * a trace of events for pictures and viewers.
+
+:meth:`SearchEngine.run` searches with :meth:`SearchEngine.fast_search`, the same search written
+as one tight function (the same nodes and answers, at about the plain class's speed or above),
+unless a trace is asked for or a subclass changes one of the node's methods: then
+:meth:`SearchEngine.node` and :meth:`SearchEngine.expand` run, the readable general path.
 """
 
 from __future__ import annotations
