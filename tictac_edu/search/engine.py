@@ -298,15 +298,8 @@ class SearchEngine:
                 best_move, best_value = self.root_best or (None, None)
                 raise SearchTimeout(nodes, best_move, best_value)
             finished = state.is_terminal()
-            if finished or depth <= 0:
-                if evaluate is None:
-                    value = state.utility(state.to_move)
-                else:
-                    player = state.to_move
-                    value = evaluate(state, player)
-                    kind = type(value)
-                    if kind is not int and (kind is not float or value != value):
-                        value = checked_score(value, state, player)
+            if finished or depth <= 0:  # the root only: the loop below scores its children's leaves
+                value = state.utility(state.to_move) if evaluate is None else _evaluated(state, evaluate)
                 return (value, None, value, value) if finished else (value, None, -INFINITY, INFINITY)
             table_move = entry = None
             if probe is not None:  # as probe()
@@ -346,8 +339,22 @@ class SearchEngine:
                 if at_root:
                     root_alpha, root_beta = root_window(alpha, beta)
                     child_alpha, child_beta = -root_beta, -root_alpha
-                child_value, child_pv, child_low, child_high = node(state.play(move), child_depth, child_alpha,
-                                                                    child_beta, child_ply)
+                child = state.play(move)
+                finished = child.is_terminal()
+                if finished or child_depth <= 0:  # a leaf: scored here, as node() would, without a call
+                    nodes += 1
+                    if deadline is not None and clock() >= deadline:
+                        best_move, best_value = self.root_best or (None, None)
+                        raise SearchTimeout(nodes, best_move, best_value)
+                    child_value = child.utility(child.to_move) if evaluate is None else _evaluated(child, evaluate)
+                    child_pv = None
+                    if finished:
+                        child_low = child_high = child_value
+                    else:
+                        child_low, child_high = -INFINITY, INFINITY
+                else:
+                    child_value, child_pv, child_low, child_high = node(child, child_depth, child_alpha, child_beta,
+                                                                        child_ply)
                 if child_high < least_high:
                     least_high = child_high
                 if child_low < least_low:
@@ -396,15 +403,6 @@ class SearchEngine:
         evaluate, rules_moves, plain_moves = self.evaluate, self.rules.moves, _plain_rule(self.rules, "moves")
         nodes, cutoffs = self.nodes, self.cutoffs
 
-        def leaf(state: GameState) -> float:
-            """A finished game's score for its player to move (as :meth:`leaf_value`)."""
-            player = state.to_move
-            if evaluate is None:
-                return state.utility(player)
-            value = evaluate(state, player)
-            kind = type(value)
-            return value if kind is int or (kind is float and value == value) else checked_score(value, state, player)
-
         def node(state: GameState, alpha: float, beta: float) -> tuple[float, Any]:
             """An unfinished position: its value and best line (nested pairs)."""
             nonlocal nodes, cutoffs
@@ -415,7 +413,7 @@ class SearchEngine:
                 child = state.play(move)
                 if child.is_terminal():
                     nodes += 1
-                    value = -(child.utility(child.to_move) if evaluate is None else leaf(child))
+                    value = -(child.utility(child.to_move) if evaluate is None else _evaluated(child, evaluate))
                     child_pv = None
                 else:
                     child_value, child_pv = node(child, -beta, -alpha)
@@ -431,7 +429,7 @@ class SearchEngine:
 
         if state.is_terminal():
             self.nodes += 1
-            value = leaf(state)
+            value = state.utility(state.to_move) if evaluate is None else _evaluated(state, evaluate)
             return value, [], value, value
         try:
             value, line = node(state, -INFINITY, INFINITY)
@@ -446,6 +444,14 @@ _NODE_METHODS = ("node", "expand", "ordered_moves", "cut", "probe", "remember", 
 _Linked = tuple[float, Any, float, float]
 """What a node of :meth:`SearchEngine.fast_search` returns: as :data:`Node`, with the principal
 variation as nested pairs ``(move, (move, ... None))``, cheaper to build than lists."""
+
+
+def _evaluated(state: GameState, evaluate: Evaluation) -> float:
+    """``evaluate``'s score of ``state`` for its player to move, checked (as :meth:`SearchEngine.leaf_value`)."""
+    player = state.to_move
+    value = evaluate(state, player)
+    kind = type(value)
+    return value if kind is int or (kind is float and value == value) else checked_score(value, state, player)
 
 
 def _unlinked(line: Any) -> list[Move]:
