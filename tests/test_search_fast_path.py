@@ -208,15 +208,15 @@ def test_every_rule_and_order_with_a_table_and_a_first_move() -> None:
 
 def test_a_warm_table_proves_more_than_the_children_do() -> None:
     """A position where the table's proven lower bound, from a shallower search, is better than
-    the one the node's own moves prove (the orders leaves moves out): both paths keep it."""
+    the one the node's own moves prove (the order leaves moves out): both paths keep it."""
     check(Case("connect4", (0, 2, 6, 6, 5, 5, 6, 1, 4, 6), 2, "evaluation", "plain", "first-three", table=256,
                first_move=None, deadline=None, warm=True))
 
 
 def test_alphabeta_takes_the_fast_path_and_a_trace_the_general_one() -> None:
     root = TicTacToe()
-    fast = SearchEngine(rules=AlphaBeta())
-    assert fast.uses_fast_path()
+    assert SearchEngine(rules=AlphaBeta()).uses_fast_path()
+    assert not SearchEngine(rules=AlphaBeta(), trace=True).uses_fast_path()
     traced = alphabeta(root.play(4).play(0).play(8), trace=True)
     assert traced.trace and traced.nodes == alphabeta(root.play(4).play(0).play(8)).nodes
     assert not PVSEngine(rules=AlphaBeta()).uses_fast_path()  # it overrides expand: its own loop runs

@@ -264,7 +264,7 @@ class SearchEngine:
         trace is recorded, and the class overrides none of the node's methods (a subclass that
         changes the search, such as the principal-variation engine, runs its own methods)."""
         engine = type(self)
-        return (self.fast and self.tracer is None
+        return (self.fast and not self.trace
                 and all(getattr(engine, name) is getattr(SearchEngine, name) for name in _NODE_METHODS))
 
     def fast_search(self, state: GameState, depth: float) -> Node:
