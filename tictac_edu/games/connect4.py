@@ -678,7 +678,7 @@ CONNECT4_LEVELS = (
     Preset("medium", depth=4, randomness=0.05, description="looks four moves ahead; 5% of its moves are random"),
     Preset("hard", depth=7, time_limit=CONNECT4_TIME_LIMIT, use_table=True,
            description=f"looks up to seven moves ahead within {CONNECT4_TIME_LIMIT:g} s"),
-    Preset("expert", kind="solver", time_limit=CONNECT4_TIME_LIMIT, agent="tictac_edu.agents:SolverAgent",
+    Preset("expert", kind="solver", time_limit=CONNECT4_TIME_LIMIT,
            description=f"plays the solver's proven best move when it finds one within {CONNECT4_TIME_LIMIT:g} s, "
                        "and searches otherwise; every move says whether it was proven"),
 )
@@ -706,7 +706,6 @@ def connect4_description(columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROW
     return GameDescription(
         name="connect4", title="Connect Four" if default else f"Connect Four, {columns} x {rows}",
         players=(X, O), rows=rows, columns=columns, max_plies=columns * rows, presets=CONNECT4_LEVELS,
-        evaluation="tictac_edu.evaluation.connect4:threat_evaluation",
         move_order=tuple(centre_first_columns(columns)), board="columns",
         start_code="ConnectFour()" if default else f"ConnectFour({columns}, {rows})",
         options={} if default else {"columns": columns, "rows": rows}, extra_presets=CONNECT4_MCTS_LEVELS,
