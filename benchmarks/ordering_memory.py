@@ -37,8 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import timing  # noqa: E402
 
+from tictac_edu.agents.catalogue import game_evaluation  # noqa: E402
 from tictac_edu.games import ConnectFour, MNKGame, moves_from_start  # noqa: E402
-from tictac_edu.games.base import GameState, resolve  # noqa: E402
+from tictac_edu.games.base import GameState  # noqa: E402
 from tictac_edu.search import (  # noqa: E402
     HistoryHeuristic,
     KillerMoves,
@@ -58,8 +59,9 @@ CONNECT4_OPENINGS = ("", "44", "4453")
 
 def evaluation(state: GameState) -> Any:
     """The game's default evaluation (every game of this benchmark names one)."""
-    assert state.game.evaluation is not None
-    return resolve(state.game.evaluation)
+    found = game_evaluation(state)
+    assert found is not None
+    return found
 
 
 def learning_order(state: GameState) -> MoveOrder:

@@ -44,9 +44,9 @@ import timing  # noqa: E402
 from match_executors import process_tree_cpu, warm_up  # noqa: E402
 
 from tictac_edu.agents import SearchAgent  # noqa: E402
+from tictac_edu.agents.catalogue import game_evaluation  # noqa: E402
 from tictac_edu.agents.presets import search_order  # noqa: E402
 from tictac_edu.arena import SPRT, MatchResult, opening_book, play_match  # noqa: E402
-from tictac_edu.games.base import resolve  # noqa: E402
 from tictac_edu.tuning import PATTERNS, WINDOW, Tunable, self_play_positions, spsa, texel, verify  # noqa: E402
 from tictac_edu.tuning.perturbation import SPSAResult, tuning_agent  # noqa: E402
 
@@ -206,7 +206,8 @@ def against_levels(tunable: Tunable, weights: Any, sample: list[Any], depth: int
     """The Texel weights against the evaluation the game's levels search with, when that is not
     the hand-set evaluation itself (it scores ``sample`` otherwise): would the levels gain?"""
     start = tunable.new_game()
-    levels_evaluation = resolve(start.game.evaluation)
+    levels_evaluation = game_evaluation(start)
+    assert levels_evaluation is not None
     hand = tunable.evaluation(tunable.hand_weights)
     if all(levels_evaluation(state, state.to_move) == hand(state, state.to_move) for state in sample):
         print(f"the levels search with the hand-set evaluation itself "

@@ -357,3 +357,55 @@ def test_best_move_in_a_position_where_every_move_loses_at_once(moves: str, scor
     assert best == score == Solver().solve(moves)
     assert state.can_play(column)
     assert SolverAgent().choose_move(state) in state.legal_moves()
+
+
+# -- the steps as classes, and the one winning-cells rule ---------------------------------------
+
+
+def test_each_step_is_a_subclass_of_the_one_before_overriding_little() -> None:
+    from tictac_edu.solvers import STEP_CLASSES, Negamax
+
+    classes = [step for _, step in STEP_CLASSES]
+    assert [label for label, _ in STEP_CLASSES] == [label for label, _ in STEPS]
+    assert classes[0] is Negamax
+    for parent, child in itertools.pairwise(classes):
+        assert child.__bases__ == (parent,)
+        overridden = [name for name, value in vars(child).items() if callable(value) and not name.startswith("__")]
+        assert 1 <= len(overridden) <= 3, (child.__name__, overridden)  # the one idea (and its helpers)
+    for (_, steps), step in zip(STEPS, classes, strict=True):
+        assert type(StepSolver(steps)) is step
+    with pytest.raises(ValueError, match="not a step of the course"):
+        StepSolver(Steps(table=False))
+
+
+def test_the_solvers_inlined_winning_cells_equal_the_games_rule() -> None:
+    """:class:`Solver` finds winning cells with the shifts written out in its inner loop (and a
+    memo of them); on random positions they are the game's :func:`winning_cells`."""
+    import random
+
+    from tictac_edu.games.connect4 import winning_cells
+
+    rng = random.Random(19)
+    checked = 0
+    for columns, rows in ((7, 6), (6, 5), (5, 4)):
+        board = ConnectFour(columns, rows).layout.board
+        for _ in range(15):
+            state = ConnectFour(columns, rows)
+            for _ in range(rng.randrange(4, columns * rows - 6)):
+                if state.is_terminal():
+                    break
+                state = state.play(rng.choice(state.legal_moves()))
+            if state.is_terminal():
+                continue
+            solver = Solver(columns, rows)
+            try:
+                solver.solve(state, max_nodes=3_000)
+            except SolverLimitReached:
+                pass
+            for mine, wins in solver._wins.items():
+                assert wins & (board ^ mine) == winning_cells(mine, mine, columns, rows), (columns, rows, state)
+                checked += 1
+            for player in state.players:
+                stones = state.stones(player)
+                assert solver.winning_cells(stones, state.mask) == winning_cells(stones, state.mask, columns, rows)
+    assert checked > 1_000

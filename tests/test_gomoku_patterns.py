@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tictac_edu.agents.catalogue import game_defaults
 from tictac_edu.evaluation.common import finished_game_score
 from tictac_edu.evaluation.gomoku import (
     OPEN_THREE_TEMPO,
@@ -24,7 +25,6 @@ from tictac_edu.evaluation.gomoku import (
     patterns_of,
     weighted,
 )
-from tictac_edu.games.base import resolve
 from tictac_edu.games.gomoku import Gomoku, parse_point
 
 
@@ -215,9 +215,9 @@ def test_candidates_leave_out_blacks_forbidden_points() -> None:
 
 
 def test_the_game_names_the_evaluation_and_the_order_factory() -> None:
-    game = Gomoku().game
-    assert resolve(game.evaluation) is pattern_evaluation
-    assert resolve(game.search_order) is candidate_moves and isinstance(candidate_moves(), CandidateMoves)
+    defaults = game_defaults(Gomoku())
+    assert defaults.evaluation is pattern_evaluation
+    assert defaults.search_order is candidate_moves and isinstance(candidate_moves(), CandidateMoves)
     with pytest.raises(ValueError, match="max_moves"):
         CandidateMoves(max_moves=0)
     with pytest.raises(ValueError, match="radius"):

@@ -451,7 +451,7 @@ def test_mcts_presets_are_checked() -> None:
         {"kind": "mcts"}, {"kind": "mcts", "playouts": 10, "time_limit": 1.0}, {"kind": "mcts", "playouts": 0},
         {"kind": "mcts", "playouts": 2.5}, {"kind": "mcts", "time_limit": -1.0},
         {"kind": "mcts", "playouts": 10, "depth": 2}, {"kind": "mcts", "playouts": 10, "randomness": 0.1},
-        {"kind": "mcts", "playouts": 10, "use_table": True}, {"kind": "mcts", "playouts": 10, "evaluation": "m:f"},
+        {"kind": "mcts", "playouts": 10, "use_table": True},
         {"playouts": 10}, {"depth": 2, "mcts_solver": True},
     ]
     for fields in bad:

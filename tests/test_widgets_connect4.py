@@ -580,3 +580,20 @@ def test_the_analysis_says_which_scores_are_exact_and_which_are_estimates() -> N
     assert mixed.analysis_status.value == (f"{EXACT_WORDS}: columns 1, 3, 4, 6 and 7. Estimates ({ESTIMATE_MARK}, a "
                                            "depth-limited search in evaluation points, another scale: compare them "
                                            "only with each other): columns 2 and 5.")
+
+
+def test_the_board_and_solve_analyze_share_one_analysis() -> None:
+    """The board's Analyse row and ``solve --analyze`` read the same solver scores."""
+    import io
+
+    from tictac_edu.agents.connect4_analysis import columns_line, exact_columns
+    from tictac_edu.cli import solve_lines
+    from tictac_edu.solvers.connect4 import Solver
+
+    best, scores = exact_columns(Solver(), NEAR_END)
+    assert (best, scores) == (4, NEAR_END_SCORES)
+    row = analyse_columns(ConnectFour.from_moves(NEAR_END))
+    assert [None if score is None else score.score for score in row] == scores
+    out = io.StringIO()
+    assert solve_lines([("line 1", NEAR_END)], False, True, out, io.StringIO(), engine="python") == 0
+    assert out.getvalue() == f"{NEAR_END} {columns_line(scores)}\n"

@@ -11,6 +11,7 @@ import pytest
 from gate import Gate  # the agent that answers when a test lets it
 
 from tictac_edu.agents import AgentBase, Budget, Decision, RandomAgent
+from tictac_edu.agents.catalogue import game_evaluation
 from tictac_edu.evaluation.gomoku import pattern_evaluation
 from tictac_edu.games import Gomoku, TicTacToe
 from tictac_edu.games.base import GameState, Move
@@ -316,11 +317,11 @@ def test_the_heatmap_is_off_by_default_and_colours_the_points_near_the_stones() 
 def test_the_heatmap_reads_the_games_evaluation_and_waits_for_the_ai() -> None:
     gate = Gate()
     board = GomokuBoard(opponent=gate, heatmap=True)
-    reference = Gomoku().game.evaluation
+    reference = game_evaluation(Gomoku())
     if reference is None:
         assert board.heatmap_button.disabled and "names no evaluation" in board.heatmap_button.tooltip
         return
-    assert board.evaluation is not None and reference.endswith(":" + board.evaluation.__name__)
+    assert board.evaluation is reference
     board.click("H8")
     assert gate.asked.wait(10)
     assert board.heatmap_status.value == "The heatmap waits for the AI's move."

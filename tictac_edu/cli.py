@@ -29,6 +29,10 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
+from tictac_edu.agents.connect4_analysis import (
+    FULL_COLUMN_MARK as FULL_COLUMN_MARK,  # what --analyze prints for a full column
+)
+from tictac_edu.agents.connect4_analysis import columns_line, exact_columns
 from tictac_edu.arena import SPRT, play_match
 from tictac_edu.games import game_names, new_game
 from tictac_edu.games.base import GameState
@@ -235,8 +239,6 @@ def _match_levels_epilog(games: Sequence[GameState]) -> str:
     return "\n".join(lines)
 
 
-FULL_COLUMN_MARK = "-"
-"""What ``solve --analyze`` prints for a full column."""
 TIMEOUT_MARK = "timeout"
 """What ``solve`` prints instead of a score for a position not solved within ``--timeout``."""
 PROGRESS_AFTER = 3.0
@@ -458,10 +460,8 @@ def solve_lines(lines: Iterable[tuple[str, str]], weak: bool, analyze: bool, std
             deadline = math.inf if timeout is None else started + timeout
             try:
                 if analyze:
-                    scores = solver.analyze(moves, weak=weak, deadline=deadline, clock=progress)
-                    score = max(column_score for column_score in scores if column_score is not None)
-                    shown = " ".join(FULL_COLUMN_MARK if column_score is None else str(column_score)
-                                     for column_score in scores)
+                    score, scores = exact_columns(solver, moves, weak=weak, deadline=deadline, clock=progress)
+                    shown = columns_line(scores)
                 else:
                     score = solver.solve(moves, weak=weak, deadline=deadline, clock=progress)
                     shown = str(score)

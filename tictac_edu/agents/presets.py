@@ -21,9 +21,10 @@ Carlo levels, found by name like the others and listed by :func:`all_levels`.
 
 from __future__ import annotations
 
+from tictac_edu.agents.catalogue import game_defaults, solver_agent_class
 from tictac_edu.agents.mcts import MCTSAgent
 from tictac_edu.agents.search import Agent, SearchAgent
-from tictac_edu.games.base import GameState, Preset, resolve
+from tictac_edu.games.base import GameState, Preset
 from tictac_edu.search.common import Evaluation
 from tictac_edu.search.mcts import Candidates, OrderCandidates
 from tictac_edu.search.ordering import OrderSpec
@@ -41,15 +42,15 @@ def all_levels(state: GameState) -> tuple[str, ...]:
 
 
 def preset_evaluation(state: GameState, preset: Preset) -> Evaluation:
-    """The evaluation a level uses: its own, or its game's default.
+    """The evaluation a level uses: its game's default (:mod:`tictac_edu.agents.catalogue`).
 
     Raises:
-        ValueError: neither the level nor the game names one.
+        ValueError: the catalogue names none for the game.
     """
-    reference = preset.evaluation or state.game.evaluation
-    if reference is None:
+    evaluation = game_defaults(state).evaluation
+    if evaluation is None:
         raise ValueError(f"{state.game.title} has no evaluation for its level {preset.name!r}")
-    return resolve(reference)  # type: ignore[no-any-return]
+    return evaluation
 
 
 def difficulty_agent(state: GameState, difficulty: str, seed: int | None = None) -> Agent:
@@ -74,8 +75,7 @@ def difficulty_agent(state: GameState, difficulty: str, seed: int | None = None)
         return MCTSAgent(playouts=preset.playouts, time_limit=preset.time_limit, solver=preset.mcts_solver,
                          candidates=mcts_candidates(state), seed=seed, name=preset.name)
     if preset.kind == "solver":
-        assert preset.agent is not None
-        return resolve(preset.agent)(time_limit=preset.time_limit, name=preset.name)  # type: ignore[no-any-return]
+        return solver_agent_class(state, preset.name)(time_limit=preset.time_limit, name=preset.name)
     full_depth = preset.depth is None and preset.time_limit is None
     return SearchAgent(depth=preset.depth, time_limit=preset.time_limit, randomness=preset.randomness,
                        evaluate=None if full_depth else preset_evaluation(state, preset),
@@ -85,10 +85,10 @@ def difficulty_agent(state: GameState, difficulty: str, seed: int | None = None)
 def search_order(state: GameState) -> OrderSpec:
     """The move order the course's agents search ``state``'s game with: the game's order
     factory if it names one (a fresh order, as orders may learn), else its static move order."""
-    game = state.game
-    if game.search_order is not None:
-        return resolve(game.search_order)()  # type: ignore[no-any-return]
-    return list(game.move_order) or None
+    factory = game_defaults(state).search_order
+    if factory is not None:
+        return factory()
+    return list(state.game.move_order) or None
 
 
 def mcts_candidates(state: GameState) -> Candidates | None:
@@ -96,7 +96,7 @@ def mcts_candidates(state: GameState) -> Candidates | None:
     ``search_order`` factory (gomoku: the points near the stones), the moves that order keeps,
     best first (:class:`~tictac_edu.search.mcts.OrderCandidates`); otherwise ``None``, every
     legal move. Only the tree is narrowed: the random playouts still range over the board."""
-    game = state.game
-    if game.search_order is None:
+    factory = game_defaults(state).search_order
+    if factory is None:
         return None
-    return OrderCandidates(resolve(game.search_order)())
+    return OrderCandidates(factory())

@@ -28,6 +28,7 @@ from functools import cache
 from tictac_edu.evaluation.common import WIN_SCORE, finished_game_score
 from tictac_edu.games.base import Player
 from tictac_edu.games.connect4 import CONNECT, ConnectFour, bitboard_layout
+from tictac_edu.games.connect4 import winning_cells as winning_cells  # re-exported: a rule of the game
 
 # -- the design documents' weights ----------------------------------------------------------
 FOUR_SCORE = 100_000
@@ -287,41 +288,6 @@ def symmetry_test(evaluate: Callable[[ConnectFour, Player], float], states: Iter
 
 
 # -- the threat evaluation -------------------------------------------------------------------
-
-
-def winning_cells(stones: int, mask: int, columns: int = 7, rows: int = 6) -> int:
-    """The empty cells that would complete a four for the player with ``stones`` (a bitboard),
-    whether or not they can be played yet: the player's *threats*.
-
-    For each direction, a cell is a threat if the three cells on one side, or two on one side
-    and one on the other, or one and two, are the player's.
-
-    Args:
-        stones: bitboard of one player's discs.
-        mask: bitboard of all discs.
-        columns, rows: the board size.
-
-    Returns:
-        A bitboard of the threat cells.
-
-    >>> from tictac_edu.games import ConnectFour
-    >>> state = ConnectFour.from_moves("11223")         # X on 1, 2 and 3 (bottom row)
-    >>> bin(winning_cells(state.stones("X"), state.mask))  # bottom of column 4: bit 21
-    '0b1000000000000000000000'
-    """
-    layout = bitboard_layout(columns, rows)
-    # Vertical: three discs directly below.
-    threats = (stones << 1) & (stones << 2) & (stones << 3)
-    for shift in (layout.stride, layout.stride - 1, layout.stride + 1):
-        # Two discs on the left (one and two steps away) ...
-        left_two = (stones << shift) & (stones << 2 * shift)
-        threats |= left_two & (stones << 3 * shift)   # ... and a third: three on the left
-        threats |= left_two & (stones >> shift)       # ... and one on the right
-        # Two discs on the right ...
-        right_two = (stones >> shift) & (stones >> 2 * shift)
-        threats |= right_two & (stones << shift)      # ... and one on the left
-        threats |= right_two & (stones >> 3 * shift)  # ... and a third: three on the right
-    return threats & (layout.board ^ mask)
 
 
 @cache

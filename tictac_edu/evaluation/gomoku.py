@@ -755,7 +755,7 @@ def forced_points(state: Gomoku, points: Sequence[Point]) -> list[Point]:
 
 
 def candidate_moves() -> CandidateMoves:
-    """The move order gomoku's agents search with (named by the game's ``search_order``)."""
+    """The move order gomoku's agents search with (its ``search_order`` in :mod:`tictac_edu.agents.catalogue`)."""
     return CandidateMoves()
 
 

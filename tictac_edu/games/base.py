@@ -27,8 +27,10 @@ Every game implements :class:`GameState`:
 ===================  ==========================================================
 
 A game *describes itself* in a :class:`GameDescription`: its name, players and board shape,
-the longest game, its difficulty levels (:class:`Preset`), its default evaluation and move
-order, how a board draws it and how to write a position back as code. The rest of the
+the longest game, its difficulty levels (:class:`Preset`), its static move order, how a board
+draws it and how to write a position back as code (the evaluation, the position-dependent search
+order and the solver levels' agents are bound in :mod:`tictac_edu.agents.catalogue`, above the
+games). The rest of the
 package reads the description instead of asking which class a position is, so adding a game
 means writing its module and registering it (:mod:`tictac_edu.games.registry`).
 """
@@ -122,7 +124,8 @@ class IllegalMoveError(ValueError):
 
 PresetKind = Literal["search", "solver", "mcts"]
 """How a difficulty level plays: ``"search"`` (a :class:`~tictac_edu.agents.SearchAgent`),
-``"solver"`` (the game's exact solver, wrapped by the agent named in :attr:`Preset.agent`) or
+``"solver"`` (the game's exact solver, wrapped by the agent class the agents' catalogue names
+for the level: :mod:`tictac_edu.agents.catalogue`) or
 ``"mcts"`` (Monte Carlo tree search, a :class:`~tictac_edu.agents.MCTSAgent`)."""
 
 
@@ -139,15 +142,12 @@ class Preset:
         use_table: search with a transposition table.
         proven: the level plays only proven-optimal moves (it is *perfect*).
         kind: ``"search"``, ``"solver"`` or ``"mcts"``.
-        agent: for ``kind="solver"``, the agent class as ``"module:Class"``; it is built with
-            ``time_limit`` and ``name``.
-        evaluation: the evaluation as ``"module:function"``; ``None`` uses the game's default.
         description: one line for people.
         playouts: for ``kind="mcts"``, the iterations per move (give this or ``time_limit``).
         mcts_solver: for ``kind="mcts"``, back up proven results (MCTS-solver).
 
     An MCTS level has a budget (``playouts`` or ``time_limit``, not both) and nothing else of
-    a search level: no depth, randomness, table or evaluation.
+    a search level: no depth, randomness or table.
 
     >>> Preset("mcts", kind="mcts", playouts=2000).playouts
     2000
@@ -164,8 +164,6 @@ class Preset:
     use_table: bool = False
     proven: bool = False
     kind: PresetKind = "search"
-    agent: str | None = None
-    evaluation: str | None = None
     description: str = ""
     playouts: int | None = None
     mcts_solver: bool = False
@@ -175,8 +173,6 @@ class Preset:
             raise ValueError(f"preset {self.name!r}: randomness is a probability, not {self.randomness!r}")
         if self.proven and (self.randomness or self.depth is not None or self.kind != "search"):
             raise ValueError(f"preset {self.name!r}: only a full-depth search without randomness is proven")
-        if self.kind == "solver" and not self.agent:
-            raise ValueError(f"preset {self.name!r}: a solver level names its agent class")
         if self.kind == "mcts":
             self._check_mcts()
         elif self.playouts is not None or self.mcts_solver:
@@ -192,9 +188,8 @@ class Preset:
         if self.time_limit is not None and not self.time_limit > 0:
             raise ValueError(f"preset {self.name!r}: time_limit is a positive number of seconds, "
                              f"not {self.time_limit!r}")
-        if self.depth is not None or self.randomness or self.use_table or self.agent or self.evaluation:
-            raise ValueError(f"preset {self.name!r}: an MCTS level has no depth, randomness, table, agent "
-                             "or evaluation")
+        if self.depth is not None or self.randomness or self.use_table:
+            raise ValueError(f"preset {self.name!r}: an MCTS level has no depth, randomness or table")
 
 
 BoardKind = Literal["cells", "columns", "grid", "tree"]
@@ -216,13 +211,8 @@ class GameDescription:
         presets: the difficulty levels, weakest first: the ladder of :attr:`difficulties`.
         extra_presets: levels offered by name beside the ladder, not ranked in it (the Monte
             Carlo levels, ``kind="mcts"``): :meth:`preset` finds them, :attr:`levels` lists them.
-        evaluation: the default heuristic evaluation, as ``"module:function"``.
         move_order: the moves from most to least promising (an order for alpha-beta:
             :class:`~tictac_edu.search.ordering.StaticOrder`); empty to keep the game's order.
-        search_order: for games whose good order depends on the position (gomoku searches
-            the points near the stones), a factory of the
-            :class:`~tictac_edu.search.ordering.MoveOrder` that agents search with, as
-            ``"module:function"``; ``None`` searches in ``move_order``.
         board: how a board draws the game (:data:`BoardKind`).
         start_code: Python code that builds the starting position (``"MNKGame(5, 5, 3)"``).
         options: the options that built the game (``{"rows": 5, "columns": 5, "k": 3}``).
@@ -238,9 +228,7 @@ class GameDescription:
     columns: int
     max_plies: int
     presets: tuple[Preset, ...] = ()
-    evaluation: str | None = None
     move_order: tuple[Any, ...] = ()
-    search_order: str | None = None
     board: BoardKind = "cells"
     start_code: str = ""
     options: dict[str, Any] = field(default_factory=dict, compare=False)
@@ -281,21 +269,6 @@ class GameDescription:
                 return preset
         levels = ", ".join(self.levels) or "none"
         raise ValueError(f"{self.title} has no difficulty {name!r}; its levels are: {levels}")
-
-
-def resolve(reference: str) -> Any:
-    """The object named by ``"package.module:name"`` (how descriptions name evaluations and
-    agents without importing them: games never import search or evaluation code).
-
-    >>> resolve("math:pi")
-    3.141592653589793
-    """
-    module_name, _, attribute = reference.partition(":")
-    if not module_name or not attribute:
-        raise ValueError(f"a reference is 'module:name', not {reference!r}")
-    import importlib
-
-    return getattr(importlib.import_module(module_name), attribute)
 
 
 @runtime_checkable

@@ -173,6 +173,40 @@ def has_four(stones: int, stride: int) -> bool:
     return False
 
 
+def winning_cells(stones: int, mask: int, columns: int = 7, rows: int = 6) -> int:
+    """The empty cells that would complete a four for the player with ``stones`` (a bitboard),
+    whether or not they can be played yet: the player's *threats*.
+
+    For each direction, a cell is a threat if the three cells on one side, or two on one side
+    and one on the other, or one and two, are the player's.
+
+    Args:
+        stones: bitboard of one player's discs.
+        mask: bitboard of all discs.
+        columns, rows: the board size.
+
+    Returns:
+        A bitboard of the threat cells.
+
+    >>> state = ConnectFour.from_moves("11223")         # X on 1, 2 and 3 (bottom row)
+    >>> bin(winning_cells(state.stones("X"), state.mask))  # bottom of column 4: bit 21
+    '0b1000000000000000000000'
+    """
+    layout = bitboard_layout(columns, rows)
+    # Vertical: three discs directly below.
+    threats = (stones << 1) & (stones << 2) & (stones << 3)
+    for shift in (layout.stride, layout.stride - 1, layout.stride + 1):
+        # Two discs on the left (one and two steps away) ...
+        left_two = (stones << shift) & (stones << 2 * shift)
+        threats |= left_two & (stones << 3 * shift)   # ... and a third: three on the left
+        threats |= left_two & (stones >> shift)       # ... and one on the right
+        # Two discs on the right ...
+        right_two = (stones >> shift) & (stones >> 2 * shift)
+        threats |= right_two & (stones << shift)      # ... and one on the left
+        threats |= right_two & (stones >> 3 * shift)  # ... and a third: three on the right
+    return threats & (layout.board ^ mask)
+
+
 def show_stones(stones: int, columns: int = 7, rows: int = 6) -> str:
     """One player's discs (a bitboard) as text: ``X`` a disc, ``.`` none, the top row first,
     the columns numbered from 0, with the number and its set bits above.
@@ -644,7 +678,7 @@ CONNECT4_LEVELS = (
     Preset("medium", depth=4, randomness=0.05, description="looks four moves ahead; 5% of its moves are random"),
     Preset("hard", depth=7, time_limit=CONNECT4_TIME_LIMIT, use_table=True,
            description=f"looks up to seven moves ahead within {CONNECT4_TIME_LIMIT:g} s"),
-    Preset("expert", kind="solver", time_limit=CONNECT4_TIME_LIMIT, agent="tictac_edu.agents:SolverAgent",
+    Preset("expert", kind="solver", time_limit=CONNECT4_TIME_LIMIT,
            description=f"plays the solver's proven best move when it finds one within {CONNECT4_TIME_LIMIT:g} s, "
                        "and searches otherwise; every move says whether it was proven"),
 )
@@ -672,7 +706,6 @@ def connect4_description(columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROW
     return GameDescription(
         name="connect4", title="Connect Four" if default else f"Connect Four, {columns} x {rows}",
         players=(X, O), rows=rows, columns=columns, max_plies=columns * rows, presets=CONNECT4_LEVELS,
-        evaluation="tictac_edu.evaluation.connect4:threat_evaluation",
         move_order=tuple(centre_first_columns(columns)), board="columns",
         start_code="ConnectFour()" if default else f"ConnectFour({columns}, {rows})",
         options={} if default else {"columns": columns, "rows": rows}, extra_presets=CONNECT4_MCTS_LEVELS,

@@ -837,7 +837,7 @@ GOMOKU_LEVELS: tuple[Preset, ...] = (
            description=f"looks two moves ahead over the points near the stones (at most {GOMOKU_TIME_LIMIT:g} s)"),
     Preset("hard", depth=4, time_limit=2 * GOMOKU_TIME_LIMIT, use_table=True,
            description=f"looks up to four moves ahead within {2 * GOMOKU_TIME_LIMIT:g} s"),
-    Preset("strong", kind="solver", time_limit=GOMOKU_TIME_LIMIT, agent="tictac_edu.agents:ThreatAgent",
+    Preset("strong", kind="solver", time_limit=GOMOKU_TIME_LIMIT,
            description=f"plays a win proved by threat search (fours, then threes) when it finds one, stops the "
                        f"opponent's, and otherwise searches as deep as it can in {GOMOKU_TIME_LIMIT:g} s"),
 )
@@ -871,8 +871,8 @@ def gomoku_description(size: int = DEFAULT_SIZE, rule: Rule = "freestyle") -> Ga
     start = "Gomoku(" + ", ".join(f"{name}={value!r}" for name, value in options.items()) + ")"
     return GameDescription(name="gomoku", title=title if size == DEFAULT_SIZE else f"{title}, {size} x {size}",
                            players=(BLACK, WHITE), rows=size, columns=size, max_plies=size * size,
-                           presets=GOMOKU_LEVELS, evaluation="tictac_edu.evaluation.gomoku:pattern_evaluation",
-                           move_order=tuple(points), search_order="tictac_edu.evaluation.gomoku:candidate_moves",
+                           presets=GOMOKU_LEVELS,
+                           move_order=tuple(points),
                            board="grid", start_code=start,
                            options=options, extra_presets=GOMOKU_MCTS_LEVELS, opening_plies=2)
 

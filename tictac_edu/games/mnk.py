@@ -212,7 +212,7 @@ def mnk_description(rows: int, columns: int, k: int) -> GameDescription:
         name="tictactoe" if tictactoe else "mnk",
         title="Tic-tac-toe" if tictactoe else f"{rows}x{columns}, {in_a_row} in a row",
         players=(X, O), rows=rows, columns=columns, max_plies=cells, presets=levels,
-        evaluation="tictac_edu.evaluation.mnk:line_evaluation", move_order=order, board="cells",
+        move_order=order, board="cells",
         start_code="TicTacToe()" if tictactoe else f"MNKGame({rows}, {columns}, {k})",
         options={} if tictactoe else {"rows": rows, "columns": columns, "k": k},
         extra_presets=MNK_MCTS_LEVELS if cells <= PERFECT_MAX_CELLS else (),

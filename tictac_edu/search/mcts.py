@@ -497,7 +497,7 @@ class MCTSSolver(MCTS):
 class OrderCandidates:
     """``candidates`` from a :class:`~tictac_edu.search.ordering.MoveOrder`: the moves the order
     returns for a position (all its legal moves, or the subset it keeps), best first. It is
-    how a game's ``search_order`` factory (gomoku: the points near the stones) narrows MCTS.
+    how a game's ``search_order`` factory (gomoku: the points near the stones, in the agents' catalogue) narrows MCTS.
 
     >>> from tictac_edu.games import TicTacToe
     >>> from tictac_edu.search.ordering import StaticOrder

@@ -7,11 +7,19 @@ benchmark sets, in pure Python (the solver notebook 05 builds);
 """
 
 from tictac_edu.solvers.connect4 import (
+    STEP_CLASSES,
     STEPS,
+    AlphaBeta,
+    CentreOrder,
+    Negamax,
+    NonLosing,
+    NullWindow,
     Solver,
     SolverLimitReached,
     Steps,
     StepSolver,
+    Table,
+    ThreatOrder,
     loss_score,
     win_score,
 )
@@ -29,3 +37,4 @@ from tictac_edu.solvers.threats import (
 __all__ = ["STEPS", "Solver", "SolverLimitReached", "StepSolver", "Steps", "loss_score", "win_score"]
 __all__ += ["ThreatResult", "ThreatSearch", "find_vcf", "find_vct", "must_block", "threat_search", "win_in_one"]
 __all__ += ["ThreatSearchStopped"]
+__all__ += ["STEP_CLASSES", "AlphaBeta", "CentreOrder", "Negamax", "NonLosing", "NullWindow", "Table", "ThreatOrder"]

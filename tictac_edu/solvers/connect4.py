@@ -7,12 +7,14 @@ minus the opponent's win score. The solver computes it as Pons does (:func:`win_
 win with the next disc, ``moves`` discs having been played, scores ``(cells + 1 - moves) // 2``;
 on any board with an even number of cells that is ``cells // 2 + 1 - s``.
 
-Two classes:
+Two ways to the same search:
 
 * :class:`Solver`, the fast one, with every idea below switched on, written for speed
   (whole numbers and local variables in the inner loop, no objects made per node).
-* :class:`StepSolver`, the same search with each idea behind a flag (:class:`Steps`), so the
-  node count can be measured as the ideas are added one at a time (:data:`STEPS`):
+* The steps of the course, one class per idea (:data:`STEP_CLASSES`), each a subclass of the
+  one before that overrides one small method, so the node count can be measured as the ideas
+  are added one at a time (``Negamax -> AlphaBeta -> CentreOrder -> Table -> NullWindow ->
+  NonLosing -> ThreatOrder``; :func:`StepSolver` builds one from the switches of :data:`STEPS`):
 
   1. **negamax**: try every move, to the end of the game (a win in one move is spotted at
      once: one node less per win);
@@ -58,7 +60,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from operator import itemgetter
 
-from tictac_edu.games.connect4 import DEFAULT_COLUMNS, DEFAULT_ROWS, ConnectFour, bitboard_layout, centre_first_columns
+from tictac_edu.games.connect4 import (
+    DEFAULT_COLUMNS,
+    DEFAULT_ROWS,
+    ConnectFour,
+    bitboard_layout,
+    centre_first_columns,
+    winning_cells,
+)
 from tictac_edu.search.common import BudgetExhausted
 
 PositionLike = ConnectFour | str
@@ -191,18 +200,7 @@ class _Bitboards:
         Returns:
             A bitboard of the player's winning cells.
         """
-        # Vertical: the three cells below.
-        cells = (stones << 1) & (stones << 2) & (stones << 3)
-        for shift in (self.stride, self.stride - 1, self.stride + 1):
-            before = stones << shift
-            two_before = before & (stones << 2 * shift)
-            cells |= two_before & (stones << 3 * shift)     # three discs on one side
-            after = stones >> shift
-            cells |= two_before & after                     # two on one side, one on the other
-            two_after = after & (stones >> 2 * shift)
-            cells |= two_after & before                     # one on one side, two on the other
-            cells |= two_after & (stones >> 3 * shift)      # three discs on the other side
-        return cells & (self.board ^ mask)
+        return winning_cells(stones, mask, self.columns, self.rows)
 
     def playable(self, mask: int) -> int:
         """The cells where a disc can be dropped.
@@ -319,57 +317,33 @@ class _Clocked(_Bitboards):
         return max(self.min_check, int(min(self.check_every, affordable)))
 
 
-@dataclass(frozen=True)
-class Steps:
-    """Which ideas a :class:`StepSolver` uses (see the module docstring); each needs
-    ``alpha_beta`` except ``centre_order``."""
-
-    alpha_beta: bool = True
-    centre_order: bool = True
-    table: bool = True
-    null_window: bool = True
-    non_losing: bool = True
-    threat_order: bool = True
+# -- the steps of the course: one class per idea -----------------------------------------------
 
 
-_NOTHING = Steps(alpha_beta=False, centre_order=False, table=False, null_window=False, non_losing=False,
-                 threat_order=False)
-STEPS: tuple[tuple[str, Steps], ...] = (
-    ("negamax", _NOTHING),
-    ("+ alpha-beta", replace(_NOTHING, alpha_beta=True)),
-    ("+ centre-first order", replace(_NOTHING, alpha_beta=True, centre_order=True)),
-    ("+ transposition table", replace(_NOTHING, alpha_beta=True, centre_order=True, table=True)),
-    ("+ null-window search", replace(_NOTHING, alpha_beta=True, centre_order=True, table=True, null_window=True)),
-    ("+ non-losing moves", replace(Steps(), threat_order=False)),
-    ("+ threat ordering", Steps()),
-)
-"""The steps of the course, each adding one idea to the one before: ``(label, steps)``."""
+class Negamax(_Bitboards):
+    """Step 1, **negamax**: try every move, left to right, to the end of the game (a win with the
+    next disc is spotted at once: one node less per win). Each later step is a subclass that
+    overrides one small method of the one before (:data:`STEP_CLASSES`).
 
+    With every step, the solver visits exactly the nodes of :class:`Solver`, more slowly.
 
-class StepSolver(_Bitboards):
-    """The solver with each idea behind a flag, to measure what each one saves.
-
-    With every step on it visits exactly the nodes of :class:`Solver`, more slowly.
-
-    >>> from tictac_edu.games import ConnectFour
     >>> position = "2252576253462244111563365343671351441"   # the first line of Test_L3_R1
-    >>> [StepSolver(steps).solve(position) for _, steps in STEPS[1:]]
+    >>> [step().solve(position) for _, step in STEP_CLASSES[1:]]
     [-1, -1, -1, -1, -1, -1]
 
     Args:
-        steps: the ideas to use (:class:`Steps`); all of them by default.
         columns, rows: the board size.
+
+    Attributes:
+        nodes: the calls of :meth:`negamax` so far (the position given to :meth:`solve` counts
+            only when it is searched).
     """
 
-    def __init__(self, steps: Steps = Steps(), columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROWS) -> None:
+    def __init__(self, columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROWS) -> None:
         super().__init__(columns, rows)
-        if not steps.alpha_beta and (steps.table or steps.null_window or steps.non_losing or steps.threat_order):
-            raise ValueError("the table, null-window, non-losing and threat steps build on alpha-beta: "
-                             "switch alpha_beta on too")
-        self.steps = steps
         self.lower: dict[int, int] = {}
         self.upper: dict[int, int] = {}
-        self.order = self.centre_order if steps.centre_order else tuple(range(columns))
+        self.order = self.column_order()
         self._max_nodes = _NO_LIMIT
 
     def reset(self) -> None:
@@ -401,22 +375,6 @@ class StepSolver(_Bitboards):
         finally:
             self._max_nodes = _NO_LIMIT
 
-    def _solve(self, state: ConnectFour, weak: bool) -> int:
-        cells, moves = self.cells, state.ply
-        if self.steps.non_losing and self.can_win_next(state.position, state.mask):
-            # Without this step, the search itself spots a win in one move.
-            return 1 if weak else win_score(cells, moves)
-        low, high = (-1, 1) if weak else (loss_score(cells, moves), win_score(cells, moves))
-        if self.steps.null_window:
-            score = self._narrow(state.position, state.mask, moves, low, high)
-        else:
-            score = self.negamax(state.position, state.mask, moves, low, high)
-        return (score > 0) - (score < 0) if weak else score
-
-    def _narrow(self, position: int, mask: int, moves: int, low: int, high: int) -> int:
-        """Null-window searches from the middle of ``[low, high]`` until it holds one score."""
-        return narrow(lambda alpha, beta: self.negamax(position, mask, moves, alpha, beta), low, high)
-
     def analyze(self, position: PositionLike, weak: bool = False, *, max_nodes: int | None = None) -> list[int | None]:
         """The score of playing each column, for the player to move: ``None`` for a full column.
 
@@ -435,107 +393,242 @@ class StepSolver(_Bitboards):
         finally:
             self._max_nodes = _NO_LIMIT
 
-    def negamax(self, position: int, mask: int, moves: int, alpha: int, beta: int) -> int:
-        """The score of the position (discs of the player to move ``position``, all discs
-        ``mask``, ``moves`` played) for the player to move, if it lies in ``(alpha, beta)``;
-        otherwise a bound on the side of the window it lies (without alpha-beta: exact).
+    def _solve(self, state: ConnectFour, weak: bool) -> int:
+        cells, moves = self.cells, state.ply
+        if self.wins_at_once(state):
+            return 1 if weak else win_score(cells, moves)
+        low, high = (-1, 1) if weak else (loss_score(cells, moves), win_score(cells, moves))
+        score = self.search(state.position, state.mask, moves, low, high)
+        return (score > 0) - (score < 0) if weak else score
 
-        Args:
-            position: the discs of the player to move.
-            mask: all discs.
-            moves: the number of discs played.
-            alpha, beta: the window, scores for the player to move.
+    def wins_at_once(self, state: ConnectFour) -> bool:
+        """Whether :meth:`solve` answers ``state`` without a search (here never: the search
+        itself spots a win with the next disc)."""
+        return False
 
-        Returns:
-            The score, or a bound, for the player to move.
-        """
+    def search(self, position: int, mask: int, moves: int, low: int, high: int) -> int:
+        """The score of the position, known to lie in ``[low, high]``: one search."""
+        return self.negamax(position, mask, moves, low, high)
+
+    def column_order(self) -> tuple[int, ...]:
+        """The order in which the columns are tried: left to right."""
+        return tuple(range(self.columns))
+
+    def count_node(self) -> None:
+        """Count a node, or raise :class:`SolverLimitReached` when the budget is spent."""
         if self.nodes >= self._max_nodes:
             raise SolverLimitReached(f"node budget of {self._max_nodes:,} reached")
         self.nodes += 1
-        steps, cells = self.steps, self.cells
-        if steps.non_losing:
-            # The caller made sure that the player to move cannot win at once.
-            candidates = self.non_losing_moves(position, mask)
-            if not candidates:
-                return loss_score(cells, moves)
-            if moves >= cells - 2:  # both players have one disc left and neither can win: a draw
-                return DRAW_SCORE
-            lowest = -((cells - 2 - moves) // 2)  # the opponent cannot win with their next disc
-            if alpha < lowest:
-                alpha = lowest
-                if alpha >= beta:
-                    return alpha
-        else:
-            if moves == cells:
-                return DRAW_SCORE
-            candidates = self.playable(mask)
-            if self.winning_cells(position, mask) & candidates:
-                return win_score(cells, moves)
 
-        if steps.alpha_beta:
-            highest = (cells - 1 - moves) // 2  # the player to move cannot win with this disc
-            if steps.table:
-                key = position + mask
-                highest = min(highest, self.upper.get(key, highest))
-            if beta > highest:
-                beta = highest
-                if alpha >= beta:
-                    return beta
-            if steps.table:
-                known_lower = self.lower.get(key)
-                if known_lower is not None and alpha < known_lower:
-                    alpha = known_lower
-                    if alpha >= beta:
-                        return alpha
+    def expand(self, position: int, mask: int, moves: int, alpha: int, beta: int) -> tuple[int | None, int, int]:
+        """What a node knows before it searches a move: ``(score, candidates, alpha)``, with
+        the node's score when it needs no search (``None`` otherwise), the cells to play, and
+        the window's lower end (raised when the node can tell the score is above it).
 
-        best = -cells
+        Here: a full board is a draw, a playable winning cell a win with this disc.
+        """
+        if moves == self.cells:
+            return DRAW_SCORE, 0, alpha
+        candidates = self.playable(mask)
+        if self.winning_cells(position, mask) & candidates:
+            return win_score(self.cells, moves), 0, alpha
+        return None, candidates, alpha
+
+    def negamax(self, position: int, mask: int, moves: int, alpha: int, beta: int) -> int:
+        """The score of the position (discs of the player to move ``position``, all discs
+        ``mask``, ``moves`` played) for the player to move. Here exact (the window is not
+        used); from :class:`AlphaBeta` on, the score if it lies in ``(alpha, beta)``, else a
+        bound on the side of the window where it lies.
+        """
+        self.count_node()
+        score, candidates, _ = self.expand(position, mask, moves, alpha, beta)
+        if score is not None:
+            return score
+        best = -self.cells
         opponent = position ^ mask  # after our move, the opponent is to move and these are their discs
         for move in self.ordered_moves(position, mask, candidates):
-            score = -self.negamax(opponent, mask | move, moves + 1, -beta, -alpha)
-            if not steps.alpha_beta:
-                best = max(best, score)
-                continue
-            if score >= beta:
-                if steps.table:
-                    self._store(self.lower, key, score)
-                return score
-            if score > alpha:
-                alpha = score
-        if not steps.alpha_beta:
-            return best
-        if steps.table:
-            self._store(self.upper, key, alpha)
-        return alpha
+            best = max(best, -self.negamax(opponent, mask | move, moves + 1, -beta, -alpha))
+        return best
 
     def ordered_moves(self, position: int, mask: int, candidates: int) -> list[int]:
-        """The order in which to search some moves.
-
-        Args:
-            position: the discs of the player to move.
-            mask: all discs.
-            candidates: a bitboard of the cells to play (at most one per column).
-
-        Returns:
-            The cells of ``candidates``, one bit each, in search order.
-        """
+        """The cells of ``candidates`` (at most one per column), one bit each, in search order:
+        the order of :meth:`column_order`."""
         moves = [candidates & self.column_masks[column] for column in self.order]
-        moves = [move for move in moves if move]
-        if self.steps.threat_order and len(moves) > 1:
-            # Most winning cells first; sorting keeps the column order among equals.
-            moves.sort(key=lambda move: self.threat_count(position, mask, move), reverse=True)
+        return [move for move in moves if move]
+
+
+class AlphaBeta(Negamax):
+    """Step 2, **+ alpha-beta**: stop searching a position once it is good enough to be refused;
+    a position nobody can win at once scores at most ``(cells - 1 - moves) // 2``, which narrows
+    the window (:meth:`bounds`)."""
+
+    def bounds(self, position: int, mask: int, moves: int) -> tuple[int | None, int]:
+        """A lower bound on the score (``None``: none known) and an upper bound."""
+        return None, (self.cells - 1 - moves) // 2  # the player to move cannot win with this disc
+
+    def remember(self, position: int, mask: int, score: int, lower: bool) -> None:
+        """Note that ``score`` bounds the position's score from below (``lower``) or above
+        (here: forgotten; :class:`Table` keeps it)."""
+
+    def negamax(self, position: int, mask: int, moves: int, alpha: int, beta: int) -> int:
+        self.count_node()
+        score, candidates, alpha = self.expand(position, mask, moves, alpha, beta)
+        if score is not None:
+            return score
+        lower, upper = self.bounds(position, mask, moves)
+        if beta > upper:
+            beta = upper
+            if alpha >= beta:
+                return beta
+        if lower is not None and alpha < lower:
+            alpha = lower
+            if alpha >= beta:
+                return alpha
+        opponent = position ^ mask
+        for move in self.ordered_moves(position, mask, candidates):
+            score = -self.negamax(opponent, mask | move, moves + 1, -beta, -alpha)
+            if score >= beta:
+                self.remember(position, mask, score, lower=True)
+                return score
+            alpha = max(alpha, score)
+        self.remember(position, mask, alpha, lower=False)
+        return alpha
+
+
+class CentreOrder(AlphaBeta):
+    """Step 3, **+ centre-first order**: try the columns ``3, 2, 4, 1, 5, 0, 6``."""
+
+    def column_order(self) -> tuple[int, ...]:
+        return self.centre_order
+
+
+class Table(CentreOrder):
+    """Step 4, **+ transposition table**: remember the lower and upper bounds found for each
+    position (keyed by ``position + mask``), and narrow the window with them."""
+
+    def bounds(self, position: int, mask: int, moves: int) -> tuple[int | None, int]:
+        _, upper = super().bounds(position, mask, moves)
+        key = position + mask
+        return self.lower.get(key), min(upper, self.upper.get(key, upper))
+
+    def remember(self, position: int, mask: int, score: int, lower: bool) -> None:
+        _store(self.lower if lower else self.upper, position + mask, score)
+
+
+class NullWindow(Table):
+    """Step 5, **+ null-window search**: instead of one search with a wide window, ask a series
+    of yes/no questions ("is the score above ``m``?", a window ``(m, m + 1)``), each cheap,
+    narrowing the range of possible scores until it holds one value (:func:`narrow`)."""
+
+    def search(self, position: int, mask: int, moves: int, low: int, high: int) -> int:
+        return narrow(lambda alpha, beta: self.negamax(position, mask, moves, alpha, beta), low, high)
+
+
+class NonLosing(NullWindow):
+    """Step 6, **+ non-losing moves**: never search a move that lets the opponent win at once
+    (:meth:`~_Bitboards.non_losing_moves`); if the opponent has two cells to win on, the position
+    is lost. The search then assumes that the player to move cannot win at once, so
+    :meth:`solve` answers that case itself (:meth:`wins_at_once`)."""
+
+    def wins_at_once(self, state: ConnectFour) -> bool:
+        return self.can_win_next(state.position, state.mask)
+
+    def expand(self, position: int, mask: int, moves: int, alpha: int, beta: int) -> tuple[int | None, int, int]:
+        candidates = self.non_losing_moves(position, mask)  # the player to move cannot win at once
+        if not candidates:
+            return loss_score(self.cells, moves), 0, alpha
+        if moves >= self.cells - 2:  # both players have one disc left and neither can win: a draw
+            return DRAW_SCORE, 0, alpha
+        lowest = -((self.cells - 2 - moves) // 2)  # the opponent cannot win with their next disc
+        if alpha < lowest:
+            alpha = lowest
+            if alpha >= beta:
+                return alpha, 0, alpha
+        return None, candidates, alpha
+
+
+class ThreatOrder(NonLosing):
+    """Step 7, **+ threat ordering**: try first the moves that create the most winning cells
+    for the player (ties: centre first)."""
+
+    def ordered_moves(self, position: int, mask: int, candidates: int) -> list[int]:
+        moves = super().ordered_moves(position, mask, candidates)
+        # Most winning cells first; sorting keeps the column order among equals.
+        moves.sort(key=lambda move: self.threat_count(position, mask, move), reverse=True)
         return moves
 
-    @staticmethod
-    def _store(table: dict[int, int], key: int, value: int) -> None:
-        if len(table) >= TABLE_LIMIT:
-            table.clear()
-        table[key] = value
+
+STEP_CLASSES: tuple[tuple[str, type[Negamax]], ...] = (
+    ("negamax", Negamax),
+    ("+ alpha-beta", AlphaBeta),
+    ("+ centre-first order", CentreOrder),
+    ("+ transposition table", Table),
+    ("+ null-window search", NullWindow),
+    ("+ non-losing moves", NonLosing),
+    ("+ threat ordering", ThreatOrder),
+)
+"""The steps of the course, each class adding one idea to the one before: ``(label, class)``."""
+
+
+def _store(table: dict[int, int], key: int, value: int) -> None:
+    if len(table) >= TABLE_LIMIT:
+        table.clear()
+    table[key] = value
+
+
+# -- the steps as switches (the older spelling) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Steps:
+    """Which ideas a :func:`StepSolver` uses, as switches: each true switch turns on one class
+    of :data:`STEP_CLASSES`, and the ones it builds on must be on too."""
+
+    alpha_beta: bool = True
+    centre_order: bool = True
+    table: bool = True
+    null_window: bool = True
+    non_losing: bool = True
+    threat_order: bool = True
+
+
+_NOTHING = Steps(alpha_beta=False, centre_order=False, table=False, null_window=False, non_losing=False,
+                 threat_order=False)
+STEPS: tuple[tuple[str, Steps], ...] = (
+    ("negamax", _NOTHING),
+    ("+ alpha-beta", replace(_NOTHING, alpha_beta=True)),
+    ("+ centre-first order", replace(_NOTHING, alpha_beta=True, centre_order=True)),
+    ("+ transposition table", replace(_NOTHING, alpha_beta=True, centre_order=True, table=True)),
+    ("+ null-window search", replace(_NOTHING, alpha_beta=True, centre_order=True, table=True, null_window=True)),
+    ("+ non-losing moves", replace(Steps(), threat_order=False)),
+    ("+ threat ordering", Steps()),
+)
+"""The steps of :data:`STEP_CLASSES` as switches: ``(label, steps)``."""
+
+
+def StepSolver(steps: Steps = Steps(), columns: int = DEFAULT_COLUMNS, rows: int = DEFAULT_ROWS) -> Negamax:
+    """The step of :data:`STEP_CLASSES` that ``steps`` switches on, for a ``columns`` x ``rows``
+    board.
+
+    >>> type(StepSolver(STEPS[3][1])).__name__
+    'Table'
+
+    Raises:
+        ValueError: a switch is on without one it builds on (each step builds on the one before).
+    """
+    if not steps.alpha_beta and (steps.table or steps.null_window or steps.non_losing or steps.threat_order):
+        raise ValueError("the table, null-window, non-losing and threat steps build on alpha-beta: "
+                         "switch alpha_beta on too")
+    for (_, switches), (_, step) in zip(STEPS, STEP_CLASSES, strict=True):
+        if switches == steps:
+            return step(columns, rows)
+    raise ValueError(f"{steps} is not a step of the course: each step builds on the one before (see STEPS)")
 
 
 class Solver(_Clocked):
     """The fast solver: negamax with alpha-beta, null-window narrowing, a table of bounds,
     non-losing moves and threat ordering (the last step of :data:`STEPS`). It visits exactly
-    the nodes of :class:`StepSolver` with every step on.
+    the nodes of :class:`ThreatOrder`, the last step.
 
     The table keeps what was learnt between calls (it holds game-theoretic bounds, true in
     any later search), and so does a memo of winning cells (pure arithmetic, true for any
@@ -694,7 +787,7 @@ class Solver(_Clocked):
         mask``): the parent has computed them while ordering its moves, so each node computes
         winning cells once per move it orders and never for the opponent.
 
-        The same search as :meth:`StepSolver.negamax` with every step on, with the helpers
+        The same search as :meth:`ThreatOrder.negamax <AlphaBeta.negamax>`, with the helpers
         written out in place (a function call costs as much as a few shifts).
         """
         if self.nodes >= self._node_limit:

@@ -16,7 +16,7 @@ of styles.
 
 The **Heatmap** toggle (off by default) colours each candidate point (the empty points within
 :data:`HEATMAP_RADIUS` steps of a stone) by the game's evaluation of playing there, for the
-player to move: the evaluation named by the game's description (``state.game.evaluation``),
+player to move: the game's evaluation in the agents' catalogue (``game_evaluation(state)``),
 of the position after the move, from the mover's point of view. It is worked out in the
 background, and waits while the AI is about to move.
 
@@ -40,8 +40,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from tictac_edu.agents.catalogue import game_evaluation, resolve
 from tictac_edu.agents.decision import AnyAgent
-from tictac_edu.games.base import GameState, Player, resolve
+from tictac_edu.games.base import GameState, Player
 from tictac_edu.games.gomoku import point_name
 from tictac_edu.games.registry import new_game
 from tictac_edu.search.common import Evaluation
@@ -284,7 +285,8 @@ class GomokuBoard(GameBoard):
             game drawn on a grid of points (``start.game.board == "grid"``).
         heatmap: switch the heatmap on from the start.
         evaluation: the heatmap's evaluation, a function ``evaluate(state, player)`` or a
-            ``"module:function"`` name; by default the game's own (``start.game.evaluation``).
+            ``"module:function"`` name; by default the game's own
+            (:func:`~tictac_edu.agents.catalogue.game_evaluation`).
         time_control: a clock for both players (:class:`~tictac_edu.session.TimeControl`).
         pause: seconds between the moves of Play to the end.
         point_size: width and height of a point in pixels.
@@ -363,9 +365,9 @@ class GomokuBoard(GameBoard):
     @staticmethod
     def _find_evaluation(start: Any, evaluation: Evaluation | str | None) -> tuple[Evaluation | None, str]:
         """The heatmap's evaluation and, if there is none, why."""
-        reference = start.game.evaluation if evaluation is None else evaluation
+        reference = game_evaluation(start) if evaluation is None else evaluation
         if reference is None:
-            return None, f"{start.game.title} names no evaluation (state.game.evaluation is None): give evaluation="
+            return None, f"{start.game.title} names no evaluation (game_evaluation(state) is None): give evaluation="
         if callable(reference):
             return reference, ""
         try:
