@@ -202,3 +202,43 @@ def test_bad_input_is_explained() -> None:
         find_vcf(Gomoku(), max_depth=0)
     with pytest.raises(ValueError, match="proven win"):
         ThreatResult(None, "Black").search_result(Gomoku())
+
+
+def play_proof(state: Gomoku, proof: ThreatResult, plies: int = 0) -> int:
+    """Follow ``proof`` from ``state`` (the attacker to move) against every defender reply that
+    stays inside it; every such line must end in the attacker's five (the proof leaves out the
+    last move, a five at once, as the agent does). Returns the lines played."""
+    assert plies < 40, "a kept proof must end"
+    five = win_in_one(state)
+    if five is not None:
+        assert state.play(five).winner == proof.attacker
+        return 1
+    kept = proof.follow(state)
+    assert kept is not None
+    after = state.play(kept[0])
+    if after.is_terminal():
+        assert after.winner == proof.attacker
+        return 1
+    lines = 0
+    blocks = must_block(after)  # the attacker's five points: the defender must take one
+    for reply in blocks or after.legal_moves():
+        answer = after.play(reply)
+        if answer.is_terminal():
+            continue
+        if blocks or proof.follow(answer) is not None:
+            lines += play_proof(answer, proof, plies + 2)
+    assert lines, "some reply stays inside the proof"
+    return lines
+
+
+def test_a_kept_proof_wins_against_every_reply_it_holds() -> None:
+    state = Gomoku.from_moves("h8 a1 i8 o1 j9 a15 j10 o15")
+    proof = find_vct(state)
+    assert proof.follow(state) == (parse_point("j8"), 2)
+    after = state.play("j8")
+    inside = [reply for reply in after.legal_moves() if proof.follow(after.play(reply)) is not None]
+    assert {"G8", "K8", "J11", "J7"} <= set(names(inside))  # the blocks of both threes
+    assert play_proof(state, proof) >= len(inside)
+    assert proof.follow(after.play("a2")) is None  # a reply outside the proof: search afresh
+    assert proof.follow(Gomoku.from_moves("h8 a1 i8 o1 j9 a15 j10 o15", rule="renju")) is None  # another rule
+    assert find_vcf(state).proof == {} and find_vcf(state).follow(state) is None  # no win, no proof

@@ -81,8 +81,10 @@ ThreatKind = Literal["five", "vcf", "vct"]
 
 DEFAULT_MAX_NODES = 20_000
 """The node budget of one threat search."""
-DEFAULT_VCF_DEPTH = 12
-"""The most attacking moves a VCF search tries (a VCF of 12 fours is already rare)."""
+DEFAULT_VCF_DEPTH: int | None = None
+"""The most attacking moves a VCF search tries: ``None`` bounds it by the board alone (half its
+empty points: each four and its reply fill two). A VCF is cheap, every reply being forced, and a
+ladder of fours runs long (one of 73 fours is known), so no fixed depth such as 12 is right."""
 DEFAULT_VCT_DEPTH = 6
 """The most attacking moves a VCT search tries: threes branch widely."""
 RELEVANT_REACH = 4
@@ -110,6 +112,11 @@ class ThreatResult:
         depth: the most attacking moves the finished part of the search tried.
         elapsed: wall-clock seconds spent.
         size: the board's width, for the points' names.
+        proof: the attacker's proven wins the search met, by position (a key of the stones):
+            the move that wins there and the most attacking moves it needs. Every position the
+            win can reach with the attacker to move, whatever the defender answers within the
+            defences searched, is among them: :meth:`follow` plays the win to its end.
+        rule: the rule of the position searched (a proof holds under that rule only).
     """
 
     kind: ThreatKind | None
@@ -120,6 +127,8 @@ class ThreatResult:
     depth: int = 0
     elapsed: float = 0.0
     size: int = DEFAULT_SIZE
+    proof: dict[int, tuple[Point, int]] = field(default_factory=dict, repr=False)
+    rule: str = "freestyle"
 
     @property
     def move(self) -> Point | None:
@@ -130,6 +139,26 @@ class ThreatResult:
     def proven(self) -> bool:
         """Whether a win was proved (every defence was tried)."""
         return self.kind is not None
+
+    def follow(self, state: Gomoku) -> tuple[Point, int] | None:
+        """The attacker's proven move in ``state`` and the most attacking moves still needed
+        (after it, the five at the latest ``2 * moves`` plies later), if ``state`` is a
+        position of this win with the attacker to move; ``None`` otherwise (the defender
+        answered outside the proof, or it is another game): then search afresh.
+
+        A fresh threat search after the defender's reply can miss the continuation (its budget,
+        its deadline, or its first move's wider region); the kept proof cannot.
+
+        >>> state = Gomoku.from_moves("h8 a1 i8 o1 j9 a15 j10 o15")
+        >>> proof = find_vct(state)
+        >>> after = state.play(proof.move).play("j11")   # White blocks one end of the column
+        >>> point_name(proof.follow(after)[0])         # the row's open four, as the proof says
+        'G8'
+        """
+        if not isinstance(state, Gomoku) or state.size != self.size or state.rule != self.rule \
+                or self.kind is None or state.to_move != self.attacker or state.is_terminal():
+            return None
+        return self.proof.get(_position_key(state))
 
     def names(self) -> str:
         """The line as point names on the board searched: ``"G8 K8"``."""
@@ -197,6 +226,16 @@ WINDOW_MASK = (1 << (2 * (2 * WINDOW_REACH + 1))) - 1
 """Two bits for each of the 11 points of a window."""
 _SHAPES: list[dict[int, Shape]] = [{} for _ in range(6)]
 """Shapes by window code, per colour and exactness."""
+
+
+@cache
+def _position_key(state: Gomoku) -> int:
+    """The key :class:`ThreatSearch` gives the stones of ``state``."""
+    keys, key = _keys(state.size), 0
+    for index, cell in enumerate(state._cells):
+        if cell:
+            key ^= keys[cell][index]
+    return key
 
 
 @cache
@@ -291,6 +330,9 @@ class ThreatSearch:
             if cell:
                 self.key ^= keys[cell][index]
         self.failed: dict[tuple[int, bool], int] = {}
+        self.proven: dict[int, tuple[int, int]] = {}
+        """The attacker's proven wins by position key: the winning move, and the fewest
+        attacking moves a win found there needed (kept the smallest, so following them ends)."""
         self.limited = False
 
     # -- the board ---------------------------------------------------------------------------
@@ -489,6 +531,7 @@ class ThreatSearch:
         self._tick()
         attacker, defender = self.attacker, self.defender
         if self.fives[attacker]:
+            self._prove(min(self.fives[attacker]), 0)
             return [min(self.fives[attacker])]
         theirs = self.fives[defender]
         if len(theirs) >= 2:
@@ -515,10 +558,20 @@ class ThreatSearch:
             finally:
                 self.remove(move, saved)
             if line is not None:
+                self._prove(move, depth)
                 return [move, *line]
         if not theirs:
             self.failed[(self.key, threes)] = depth
         return None
+
+    def _prove(self, move: int, depth: int) -> None:
+        """Remember that ``move`` wins here within ``depth`` attacking moves."""
+        known = self.proven.get(self.key)
+        if known is None or depth < known[1]:
+            self.proven[self.key] = (move, depth)
+
+    def _proof(self) -> dict[int, tuple[Point, int]]:
+        return {key: (self.point(move), depth) for key, (move, depth) in self.proven.items()}
 
     def defend(self, depth: int, threes: bool, played: tuple[int, ...], forced: bool = False) -> list[int] | None:
         """An AND node: the defender to move after the attacker's move (``forced``: a block of
@@ -573,14 +626,15 @@ class ThreatSearch:
                     points = [self.point(index) for index in line]
                     found: ThreatKind = "five" if immediate else kind
                     return ThreatResult(found, attacker, points, self.nodes, True, depth, time.perf_counter() - started,
-                                        self.size)
+                                        self.size, self._proof(), self.state.rule)
                 finished = depth
                 if not self.limited:
                     break  # no line reached the depth limit: deeper searches find nothing more
         except ThreatSearchStopped:
             return ThreatResult(None, attacker, [], self.nodes, False, finished, time.perf_counter() - started,
-                                self.size)
-        return ThreatResult(None, attacker, [], self.nodes, True, finished, time.perf_counter() - started, self.size)
+                                self.size, rule=self.state.rule)
+        return ThreatResult(None, attacker, [], self.nodes, True, finished, time.perf_counter() - started, self.size,
+                            rule=self.state.rule)
 
 
 def _check_budget(max_nodes: object, deadline: object) -> None:
@@ -627,7 +681,7 @@ def must_block(state: Gomoku) -> list[Point]:
     return [search.point(index) for index in sorted(search.fives[search.defender])]
 
 
-def find_vcf(state: Gomoku, *, attacker: Player | None = None, max_depth: int = DEFAULT_VCF_DEPTH,
+def find_vcf(state: Gomoku, *, attacker: Player | None = None, max_depth: int | None = DEFAULT_VCF_DEPTH,
              max_nodes: int = DEFAULT_MAX_NODES, deadline: float | None = None,
              clock: Callable[[], float] = time.monotonic) -> ThreatResult:
     """A victory by continuous fours for ``attacker`` (by default the player to move), shortest
@@ -637,7 +691,8 @@ def find_vcf(state: Gomoku, *, attacker: Player | None = None, max_depth: int = 
         state: the position; never changed.
         attacker: whose win to look for; the opponent of the player to move asks what that
             opponent threatens if the player to move passed.
-        max_depth: the most attacking moves.
+        max_depth: the most attacking moves; ``None`` (the default for a VCF): half the empty
+            points, as many as the board can hold.
         max_nodes, deadline, clock: when to stop.
 
     Raises:
@@ -660,9 +715,17 @@ def find_vct(state: Gomoku, *, attacker: Player | None = None, max_depth: int = 
     return _find(state, attacker, max_depth, max_nodes, deadline, clock, threes=True)
 
 
-def _find(state: Gomoku, attacker: Player | None, max_depth: int, max_nodes: int, deadline: float | None,
+def board_depth(state: Gomoku) -> int:
+    """The most attacking moves a threat win can have on ``state``'s board: half its empty
+    points (at least one)."""
+    return max(1, sum(1 for cell in _check_game(state)._cells if cell == EMPTY) // 2)
+
+
+def _find(state: Gomoku, attacker: Player | None, max_depth: int | None, max_nodes: int, deadline: float | None,
           clock: Callable[[], float], threes: bool) -> ThreatResult:
     _check_game(state)
+    if max_depth is None:
+        max_depth = board_depth(state)
     if not isinstance(max_depth, int) or isinstance(max_depth, bool) or max_depth < 1:
         raise ValueError(f"max_depth is a whole number >= 1, not {max_depth!r}")
     search = ThreatSearch(state, attacker, max_nodes, deadline, clock)
@@ -703,5 +766,5 @@ def threat_search(state: Gomoku, *, vct: bool = True, max_nodes: int = DEFAULT_M
     return None
 
 
-__all__ = ["DEFAULT_MAX_NODES", "ThreatResult", "ThreatSearch", "find_vcf", "find_vct", "must_block",
+__all__ = ["DEFAULT_MAX_NODES", "ThreatResult", "ThreatSearch", "board_depth", "find_vcf", "find_vct", "must_block",
            "threat_search", "win_in_one"]
