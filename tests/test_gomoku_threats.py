@@ -10,7 +10,15 @@ import pytest
 
 from tictac_edu.evaluation.gomoku import candidate_points
 from tictac_edu.games.gomoku import Gomoku, parse_point, point_name
-from tictac_edu.solvers.threats import ThreatResult, find_vcf, find_vct, must_block, threat_search, win_in_one
+from tictac_edu.solvers.threats import (
+    ThreatResult,
+    ThreatSearch,
+    find_vcf,
+    find_vct,
+    must_block,
+    threat_search,
+    win_in_one,
+)
 
 FAR_WHITE = ["A1", "A15", "O1", "O15"]
 """White stones in the corners: they make no threats."""
@@ -141,9 +149,10 @@ def test_renju_a_white_stone_that_makes_blacks_winning_point_forbidden_is_a_defe
         assert find_vct(after.play(block)).kind == "vct", block
     quiet = after.play("G6")
     assert quiet.forbidden_points() == {parse_point("f8"): "33"}  # Black's winning point is forbidden
-    refuted = find_vct(quiet)
+    # the defences of a three are the subject here: the search by fours and threes alone
+    refuted = find_vct(quiet, vcf_threats=False)
     assert refuted.kind is None and refuted.completed
-    result = find_vct(state)
+    result = find_vct(state, vcf_threats=False)
     assert result.kind is None and result.completed  # no false proof
 
 
@@ -242,3 +251,43 @@ def test_a_kept_proof_wins_against_every_reply_it_holds() -> None:
     assert proof.follow(after.play("a2")) is None  # a reply outside the proof: search afresh
     assert proof.follow(Gomoku.from_moves("h8 a1 i8 o1 j9 a15 j10 o15", rule="renju")) is None  # another rule
     assert find_vcf(state).proof == {} and find_vcf(state).follow(state) is None  # no win, no proof
+
+
+QUIET_THREAT = "H8 J10 F8 I11 I13 J14 I6 D10 H11 G4 K9 E3 E6 I3 K7 C3 K2"
+"""A freestyle position from a seeded random game, White to move. Fours and open threes
+win nothing for White here; G3, which makes neither, threatens a VCF (White would play it were
+Black to pass), and the search proves it a win."""
+
+
+def quiet(state: Gomoku, move: str) -> bool:
+    """Whether ``move`` makes no four and no open three for the player to move."""
+    search = ThreatSearch(state)
+    point = parse_point(move)
+    shapes = search.shapes(point[1] * state.size + point[0], search.attacker)
+    return not any(shape.five_points or shape.five or shape.open_threes for shape in shapes)
+
+
+def test_a_quiet_move_that_threatens_a_vcf_starts_a_vct() -> None:
+    state = Gomoku.from_moves(QUIET_THREAT)
+    old = find_vct(state, vcf_threats=False)
+    assert old.kind is None and old.completed  # fours and threes alone: no win
+    result = find_vct(state)
+    assert result.kind == "vct" and names(result.line)[0] == "G3" and quiet(state, "G3")
+    after = state.play("G3")
+    assert must_block(after) == [] and find_vcf(after, attacker="White").kind == "vcf"  # the threat
+    final = state
+    for move in result.line:
+        final = final.play(move)
+    assert final.winner == "White"
+
+
+@pytest.mark.slow
+def test_a_vcf_threat_holds_against_every_legal_reply() -> None:
+    """The defences a VCF threat is searched against are complete: whatever Black answers G3,
+    White still wins by threats (a reply outside them leaves the VCF standing)."""
+    state = Gomoku.from_moves(QUIET_THREAT)
+    after = state.play("G3")
+    for reply in after.legal_moves():
+        answer = after.play(reply)
+        assert find_vcf(answer).kind is not None or find_vct(answer, max_nodes=60_000).kind is not None, \
+            point_name(reply)

@@ -91,6 +91,11 @@ RELEVANT_REACH = 4
 """After the first threat, the attacker plays only on the lines through its earlier threats,
 within this many points of them (the standard *dependency* restriction: it never makes a proof
 wrong, it only leaves some wins unfound)."""
+VCF_THREAT_DEPTH = 4
+"""The most fours of the VCF a quiet move must threaten to count as a threat in a VCT."""
+VCF_THREAT_MOVES = 2
+"""Quiet moves that threaten a VCF are tried as the first and second attacking moves of a VCT
+only (deeper, their VCF searches would eat the budget that finds the usual wins)."""
 CLOCK_EVERY = 1
 """The deadline is read once every this many nodes (every node: a VCT node can take milliseconds)."""
 
@@ -212,6 +217,20 @@ def _near(size: int, reach: int) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
+def _lines_near(size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each cell, per direction, the cells within four points of it along that line."""
+    table = []
+    for index in range(size * size):
+        x, y = index % size, index // size
+        rows = []
+        for dx, dy in DIRECTIONS:
+            rows.append(tuple((y + step * dy) * size + x + step * dx for step in (*range(-4, 0), *range(1, 5))
+                              if 0 <= x + step * dx < size and 0 <= y + step * dy < size))
+        table.append(tuple(rows))
+    return tuple(table)
+
+
+@cache
 def _around(size: int) -> tuple[tuple[int, ...], ...]:
     """For each cell, the cells within two steps in any direction."""
     table = []
@@ -296,10 +315,12 @@ class ThreatSearch:
         max_nodes: the node budget.
         deadline: a time on ``clock`` to stop at, or ``None``.
         clock: the clock (tests give a fake one).
+        vcf_threats: in a VCT, try also the quiet moves that threaten a VCF (no four, no three).
     """
 
     def __init__(self, state: Gomoku, attacker: Player | None = None, max_nodes: int = DEFAULT_MAX_NODES,
-                 deadline: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 deadline: float | None = None, clock: Callable[[], float] = time.monotonic, *,
+                 vcf_threats: bool = True) -> None:
         if not isinstance(state, Gomoku):
             raise TypeError(f"threat search reads gomoku positions, not {type(state).__name__}")
         attacker = state.to_move if attacker is None else attacker
@@ -334,6 +355,7 @@ class ThreatSearch:
         """The attacker's proven wins by position key: the winning move, and the fewest
         attacking moves a win found there needed (kept the smallest, so following them ends)."""
         self.limited = False
+        self.vcf_threats = vcf_threats
 
     # -- the board ---------------------------------------------------------------------------
 
@@ -560,9 +582,109 @@ class ThreatSearch:
             if line is not None:
                 self._prove(move, depth)
                 return [move, *line]
+        if not theirs and threes and self.vcf_threats and depth >= 2 and len(played) < VCF_THREAT_MOVES:
+            tried = set(moves)
+            for move in self._quiet_moves(self._region(played), tried):
+                line = self._vcf_threat(move, depth, played)
+                if line is not None:
+                    self._prove(move, depth)
+                    return line
         if not theirs:
             self.failed[(self.key, threes)] = depth
         return None
+
+    def _quiet_moves(self, region: Iterable[int], tried: set[int]) -> list[int]:
+        """The attacker's moves in ``region`` (not in ``tried``, never forbidden) after which it
+        has at least two fours on the lines through the move: the candidates to threaten a VCF.
+        (A new four point lies on a line through the move with two more of the attacker's
+        stones within four points, so only such lines are looked at.)"""
+        attacker, cells, lines = self.attacker, self.cells, _lines_near(self.size)
+        found: list[tuple[int, int]] = []
+        for index in region:
+            if cells[index] != EMPTY or index in tried:
+                continue
+            busy = [line for line in lines[index] if sum(1 for point in line if cells[point] == attacker) >= 2]
+            if not busy or self.forbidden(index, attacker):
+                continue
+            saved = self.place(index, attacker)
+            try:
+                fours = sum(1 for line in busy for point in line if cells[point] == EMPTY
+                            and any(shape.five_points for shape in self.shapes(point, attacker)))
+            finally:
+                self.remove(index, saved)
+            if fours >= 2:
+                found.append((-fours, index))
+        found.sort()
+        return [index for _, index in found]
+
+    def _vcf_threat(self, move: int, depth: int, played: tuple[int, ...]) -> list[int] | None:
+        """An OR node's quiet ``move``: if the attacker then has a VCF (were the defender to pass),
+        the defender must answer at a point that can spoil it (:meth:`_spoilers`), and the
+        attack must win against each of them; any other answer leaves the VCF standing."""
+        attacker, defender = self.attacker, self.defender
+        saved = self.place(move, attacker)
+        try:
+            threat = self.attack(min(depth - 1, VCF_THREAT_DEPTH), False)  # the defender passes
+            if threat is None:
+                return None
+            answers = [index for index in sorted(self._spoilers(threat))
+                       if self.cells[index] == EMPTY and not self.forbidden(index, defender)]
+            main: list[int] | None = None
+            for reply in answers:
+                held = self.place(reply, defender)
+                try:
+                    line = self.attack(depth - 1, True, (*played, move))
+                finally:
+                    self.remove(reply, held)
+                if line is None:
+                    return None
+                if main is None:
+                    main = [reply, *line]
+            if main is None:
+                return None  # every answer is forbidden to Black: a win, but no line to show for it
+            return [move, *main]
+        finally:
+            self.remove(move, saved)
+
+    def _spoilers(self, threat: list[int]) -> set[int]:
+        """Every empty point where a defender's stone could spoil the VCF ``threat`` (the line
+        from here, the attacker to move): its points; the defender's fours; the points that
+        with one of its blocks could make the defender a four (its block would then threaten
+        five); under renju the cells deciding whether an attacking black move is forbidden, or
+        whether the black defender's last block is (a stone elsewhere changes neither); and the
+        five points the line ends with."""
+        attacker, defender, cells, size = self.attacker, self.defender, self.cells, self.size
+        found = set(threat) | self._fours_of(defender)
+        blocks = threat[1::2]
+        theirs = set(blocks) | set(self.stones[defender])
+        for block in blocks:
+            x, y = block % size, block // size
+            for dx, dy in DIRECTIONS:
+                for start in range(-4, 1):
+                    window = [(x + (start + step) * dx, y + (start + step) * dy) for step in range(5)]
+                    if not all(0 <= wx < size and 0 <= wy < size for wx, wy in window):
+                        continue
+                    points = [wy * size + wx for wx, wy in window]
+                    if any(cells[point] == attacker for point in points):
+                        continue
+                    if sum(point in theirs for point in points) + 1 >= 4:
+                        found.update(point for point in points if cells[point] == EMPTY)
+        placed: list[tuple[int, tuple[set[int], set[int]]]] = []
+        try:
+            for number, point in enumerate(threat):
+                colour = attacker if number % 2 == 0 else defender
+                if self.renju and colour == BLACK_STONE and number % 2 == 0:
+                    found |= _cells_deciding(self.cells[:-1], size, point % size, point // size)
+                placed.append((point, self.place(point, colour)))
+            ending = set(self.fives[attacker])  # after a four whose block is forbidden: that block
+            found |= ending
+            if self.renju and defender == BLACK_STONE:
+                for point in ending:
+                    found |= _cells_deciding(self.cells[:-1], size, point % size, point // size)
+        finally:
+            for point, saved in reversed(placed):
+                self.remove(point, saved)
+        return {point for point in found if cells[point] == EMPTY}
 
     def _prove(self, move: int, depth: int) -> None:
         """Remember that ``move`` wins here within ``depth`` attacking moves."""
@@ -704,15 +826,16 @@ def find_vcf(state: Gomoku, *, attacker: Player | None = None, max_depth: int | 
 
 def find_vct(state: Gomoku, *, attacker: Player | None = None, max_depth: int = DEFAULT_VCT_DEPTH,
              max_nodes: int = DEFAULT_MAX_NODES, deadline: float | None = None,
-             clock: Callable[[], float] = time.monotonic) -> ThreatResult:
-    """A victory by continuous threats (fours and threes) for ``attacker``, shortest first;
-    arguments as for :func:`find_vcf`.
+             clock: Callable[[], float] = time.monotonic, vcf_threats: bool = True) -> ThreatResult:
+    """A victory by continuous threats for ``attacker``, shortest first: fours, open threes and
+    (with ``vcf_threats``) the quiet moves after which the attacker would have a VCF, answered
+    by every defender's point that could spoil it; arguments as for :func:`find_vcf`.
 
     >>> state = Gomoku.from_moves("h8 a1 i9 o1 j10 a15 h10 o15")   # an open three on the diagonal
     >>> find_vct(state).names()   # K11 makes an open four: a VCF, the shortest threat win
     'K11 L12 G7'
     """
-    return _find(state, attacker, max_depth, max_nodes, deadline, clock, threes=True)
+    return _find(state, attacker, max_depth, max_nodes, deadline, clock, threes=True, vcf_threats=vcf_threats)
 
 
 def board_depth(state: Gomoku) -> int:
@@ -722,13 +845,13 @@ def board_depth(state: Gomoku) -> int:
 
 
 def _find(state: Gomoku, attacker: Player | None, max_depth: int | None, max_nodes: int, deadline: float | None,
-          clock: Callable[[], float], threes: bool) -> ThreatResult:
+          clock: Callable[[], float], threes: bool, vcf_threats: bool = True) -> ThreatResult:
     _check_game(state)
     if max_depth is None:
         max_depth = board_depth(state)
     if not isinstance(max_depth, int) or isinstance(max_depth, bool) or max_depth < 1:
         raise ValueError(f"max_depth is a whole number >= 1, not {max_depth!r}")
-    search = ThreatSearch(state, attacker, max_nodes, deadline, clock)
+    search = ThreatSearch(state, attacker, max_nodes, deadline, clock, vcf_threats=vcf_threats)
     if state.is_terminal():
         return ThreatResult(None, BLACK if search.attacker == BLACK_STONE else WHITE, size=state.size)
     return search.run(threes, max_depth)
