@@ -13,6 +13,7 @@ from tictac_edu.games.gomoku import Gomoku, parse_point, point_name
 from tictac_edu.solvers.threats import (
     ThreatResult,
     ThreatSearch,
+    board_depth,
     find_vcf,
     find_vct,
     must_block,
@@ -291,3 +292,57 @@ def test_a_vcf_threat_holds_against_every_legal_reply() -> None:
         answer = after.play(reply)
         assert find_vcf(answer).kind is not None or find_vct(answer, max_nodes=60_000).kind is not None, \
             point_name(reply)
+
+
+def outside_replies_leave_the_vcf(state: Gomoku, proof: ThreatResult) -> int:
+    """After the proof's first (quiet) move, every legal reply either stays inside the proof
+    (the search answered it) or leaves the threatened VCF standing. Returns the replies inside."""
+    after = state.play(proof.line[0])
+    inside = 0
+    for reply in after.legal_moves():
+        answer = after.play(reply)
+        if proof.follow(answer) is not None:
+            inside += 1
+        else:
+            assert find_vcf(answer).kind is not None, point_name(reply)
+    return inside
+
+
+@pytest.mark.slow
+def test_renju_a_black_vcf_threat_is_proven_with_the_forbidden_points() -> None:
+    """Renju, Black to move: the position of the quiet-defence test after G8 G6. Fours and threes
+    win nothing (the search proved it complete); I7, quiet, threatens the VCF I8 F8 J8 K8 K9
+    L10 G5, and the answers searched include the white stones that change whether a black
+    move of it is forbidden. Every reply outside them leaves the VCF standing."""
+    state = Gomoku.from_stones(black=QUIET_DEFENCE_BLACK, white=QUIET_DEFENCE_WHITE, rule="renju").play("G8").play("G6")
+    old = find_vct(state, vcf_threats=False)
+    assert old.kind is None and old.completed
+    result = find_vct(state, max_nodes=200_000)
+    assert result.kind == "vct" and names(result.line)[0] == "I7" and quiet(state, "I7")
+    assert not set(result.line[::2]) & set(state.forbidden_points())
+    assert outside_replies_leave_the_vcf(state, result) >= 2
+
+
+def test_a_vcf_threat_is_answered_inside_its_proof_or_loses_to_the_vcf() -> None:
+    state = Gomoku.from_moves(QUIET_THREAT)
+    assert outside_replies_leave_the_vcf(state, find_vct(state)) >= 2
+
+
+LADDER_BLACK = ("A26 C26 D24 D22 E26 F23 G21 G19 H23 I20 J18 J16 K20 L17 M15 M13 N17 O14 P12 P10 Q14 R11 S9 S7 S2 "
+                "T11 T3 U8 U4 V6 V4 W8").split()
+LADDER_WHITE = ("E24 F22 F20 G24 G18 H21 I23 I19 I17 J21 J15 K18 L20 L16 L14 M18 M12 N15 O17 O13 O11 P15 P9 Q12 "
+                "R14 R10 R1 S6 T9 U11 U7 V3 X8").split()
+"""A ladder composed on a 26 x 26 board, Black to move: from A26, each four's new stone is the
+start of the next (along the rows and columns of a staircase going down to the right, each line
+``p . B p B``); the white stones stop the shorter wins the search found on the way, so the
+shortest VCF left is fourteen fours long."""
+
+
+def test_a_ladder_longer_than_twelve_fours_is_found_by_default() -> None:
+    state = Gomoku.from_stones(black=LADDER_BLACK, white=LADDER_WHITE, size=26, to_move="Black")
+    capped = find_vcf(state, max_depth=12)
+    assert capped.kind is None and capped.completed  # the depth of 12 it had: nothing
+    result = find_vcf(state)
+    assert result.kind == "vcf" and result.depth == 14 and len(result.line) // 2 == 14
+    assert result.depth <= board_depth(state) == (26 * 26 - len(LADDER_BLACK) - len(LADDER_WHITE)) // 2
+    replay_vcf(state, result)
