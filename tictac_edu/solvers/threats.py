@@ -55,9 +55,14 @@ from tictac_edu.evaluation.gomoku import (
     EMPTY,
     WALL,
     WHITE_STONE,
+    WINDOW_MASK,
     WINDOW_REACH,
     Shape,
     exact_five,
+    line_codes,
+    line_places,
+    padded_lines,
+    window_cells,
     window_shape,
 )
 from tictac_edu.games.base import Player
@@ -241,8 +246,6 @@ def _around(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-WINDOW_MASK = (1 << (2 * (2 * WINDOW_REACH + 1))) - 1
-"""Two bits for each of the 11 points of a window."""
 _SHAPES: list[dict[int, Shape]] = [{} for _ in range(6)]
 """Shapes by window code, per colour and exactness."""
 
@@ -257,52 +260,11 @@ def _position_key(state: Gomoku) -> int:
     return key
 
 
-@cache
-def _places(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each cell, per direction: its line's number and the shift of its window in the line's
-    code (the line padded with :data:`WINDOW_REACH` walls at each end)."""
-    table: list[list[tuple[int, int]]] = [[] for _ in range(size * size)]
-    for number, line in enumerate(_padded_lines(size)):
-        for position, index in enumerate(line):
-            if index >= 0:
-                table[index].append((number, 2 * (position - WINDOW_REACH)))
-    return tuple(tuple(places) for places in table)
-
-
-@cache
-def _padded_lines(size: int) -> tuple[tuple[int, ...], ...]:
-    """Every line of the board in the four directions (short ones too), padded with
-    :data:`WINDOW_REACH` off-board points (``-1``) at each end, in :func:`_places`' order; each
-    cell lies on exactly one line per direction."""
-    lines = []
-    for dx, dy in DIRECTIONS:
-        for y in range(size):
-            for x in range(size):
-                if 0 <= x - dx < size and 0 <= y - dy < size:
-                    continue
-                points, cx, cy = [], x, y
-                while 0 <= cx < size and 0 <= cy < size:
-                    points.append(cy * size + cx)
-                    cx, cy = cx + dx, cy + dy
-                lines.append((-1,) * WINDOW_REACH + tuple(points) + (-1,) * WINDOW_REACH)
-    return tuple(lines)
-
-
-def _line_codes(size: int, cells: tuple[int, ...]) -> list[int]:
-    codes = []
-    for line in _padded_lines(size):
-        code = 0
-        for position, index in enumerate(line):
-            code |= (WALL if index < 0 else cells[index]) << (2 * position)
-        codes.append(code)
-    return codes
-
-
-@cache
-def _window_cells(window: int) -> tuple[int, ...]:
-    """The 10 cells around the middle of a window code, as :func:`window_shape` reads them."""
-    cells = [(window >> (2 * position)) & 3 for position in range(2 * WINDOW_REACH + 1)]
-    return tuple(cells[:WINDOW_REACH] + cells[WINDOW_REACH + 1:])
+_places = line_places
+_padded_lines = padded_lines
+_line_codes = line_codes
+_window_cells = window_cells
+"""The board as line codes, shared with the candidate scores (:mod:`tictac_edu.evaluation.gomoku`)."""
 
 
 class ThreatSearch:
