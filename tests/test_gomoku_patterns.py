@@ -255,6 +255,18 @@ def _fast_scores_cases() -> list[Gomoku]:
     return found
 
 
+def test_the_line_codes_of_a_child_built_from_its_parents_equal_a_fresh_reading() -> None:
+    from tictac_edu.evaluation.gomoku import board_codes, candidate_points, line_codes
+
+    rng = random.Random(21)
+    for rule in ("freestyle", "renju"):
+        state = Gomoku(rule=rule)
+        board_codes(state)
+        while not state.is_terminal() and state.ply < 60:
+            state = state.play(rng.choice(candidate_points(state)))
+            assert board_codes(state) == line_codes(state.size, state._cells)
+
+
 def test_the_fast_point_scores_equal_the_plain_ones() -> None:
     """The candidate order's scores read from line codes equal the window-by-window reading, on
     every renju test case and on random positions, for every empty point near the stones."""

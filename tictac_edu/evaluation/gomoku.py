@@ -693,6 +693,33 @@ def window_cells(window: int) -> tuple[int, ...]:
 
 
 _CODE_TABLES: dict[tuple[int, bool, bool], dict[int, tuple[float, bool, bool]]] = {}
+_BOARD_CODES: dict[tuple[int, ...], list[int]] = {}
+BOARD_CODES_KEPT = 4096
+"""How many positions' line codes :func:`board_codes` remembers (then it starts afresh)."""
+
+
+def board_codes(state: Gomoku) -> list[int]:
+    """The line codes of ``state``'s board (:func:`line_codes`), remembered by position; a
+    position whose parent's codes are remembered gets them with its last stone added on its four
+    lines, instead of reading the whole board. Never change the list returned."""
+    cells = state._cells
+    known = _BOARD_CODES.get(cells)
+    if known is not None:
+        return known
+    parent, last = state._previous, state._last_move
+    inherited = _BOARD_CODES.get(parent._cells) if parent is not None and last is not None else None
+    if inherited is not None and last is not None:
+        index = last[1] * state.size + last[0]
+        colour = cells[index]
+        known = inherited.copy()
+        for line, shift in line_places(state.size)[index]:
+            known[line] += colour << (shift + 2 * WINDOW_REACH)
+    else:
+        known = line_codes(state.size, cells)
+    if len(_BOARD_CODES) >= BOARD_CODES_KEPT:
+        _BOARD_CODES.clear()
+    _BOARD_CODES[cells] = known
+    return known
 FAST_SCORES_FROM = 8
 """From this many points :func:`_scores` reads the windows from line codes (building the codes
 costs about as much as reading eight points cell by cell)."""
@@ -708,7 +735,7 @@ def _scores(state: Gomoku, points: Sequence[Point]) -> list[tuple[float, bool, b
     mover = BLACK_STONE if state.to_move == BLACK else WHITE_STONE
     black_exact, white_exact = exact_five(state.rule)
     table = _CODE_TABLES.setdefault((mover, black_exact, white_exact), {})
-    codes, places, mask = line_codes(size, state._cells), line_places(size), WINDOW_MASK
+    codes, places, mask = board_codes(state), line_places(size), WINDOW_MASK
     found = []
     for x, y in points:
         score, wins, blocks = 0.0, False, False
