@@ -264,7 +264,7 @@ def test_the_line_codes_of_a_child_built_from_its_parents_equal_a_fresh_reading(
         board_codes(state)
         while not state.is_terminal() and state.ply < 60:
             state = state.play(rng.choice(candidate_points(state)))
-            assert board_codes(state) == line_codes(state.size, state._cells)
+            assert list(board_codes(state)) == line_codes(state.size, state._cells)
 
 
 def test_the_fast_point_scores_equal_the_plain_ones() -> None:

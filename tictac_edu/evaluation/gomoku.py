@@ -693,15 +693,16 @@ def window_cells(window: int) -> tuple[int, ...]:
 
 
 _CODE_TABLES: dict[tuple[int, bool, bool], dict[int, tuple[float, bool, bool]]] = {}
-_BOARD_CODES: dict[tuple[int, ...], list[int]] = {}
+_BOARD_CODES: dict[tuple[int, ...], tuple[int, ...]] = {}
 BOARD_CODES_KEPT = 4096
 """How many positions' line codes :func:`board_codes` remembers (then it starts afresh)."""
 
 
-def board_codes(state: Gomoku) -> list[int]:
+def board_codes(state: Gomoku) -> tuple[int, ...]:
     """The line codes of ``state``'s board (:func:`line_codes`), remembered by position; a
     position whose parent's codes are remembered gets them with its last stone added on its four
-    lines, instead of reading the whole board. Never change the list returned."""
+    lines, instead of reading the whole board. (Tuples: the garbage collector soon stops
+    scanning them.)"""
     cells = state._cells
     known = _BOARD_CODES.get(cells)
     if known is not None:
@@ -711,11 +712,12 @@ def board_codes(state: Gomoku) -> list[int]:
     if inherited is not None and last is not None:
         index = last[1] * state.size + last[0]
         colour = cells[index]
-        known = inherited.copy()
+        codes = list(inherited)
         for line, shift in line_places(state.size)[index]:
-            known[line] += colour << (shift + 2 * WINDOW_REACH)
+            codes[line] += colour << (shift + 2 * WINDOW_REACH)
+        known = tuple(codes)
     else:
-        known = line_codes(state.size, cells)
+        known = tuple(line_codes(state.size, cells))
     if len(_BOARD_CODES) >= BOARD_CODES_KEPT:
         _BOARD_CODES.clear()
     _BOARD_CODES[cells] = known
