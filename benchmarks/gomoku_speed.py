@@ -11,6 +11,12 @@ Per position, three measurements, each with its own fresh tables:
 * the threat search alone (VCF then VCT) for the same time: its nodes per second;
 * the strong agent's whole move: what chose it (threats, a defence, the search) and its time.
 
+The candidate scores (the move order's pattern reading, the hottest part of the search: see the
+gomoku engine section of benchmarks/README.md) are timed plain and fast (``--scores-depth``): the
+same fixed-depth search, the same nodes, once with every window read cell by cell
+(``_scores_plain``) and once read from line codes; positions a second of CPU for each, and the
+answers checked equal.
+
 The forbidden-point scan is timed on ``--renju`` random renju positions with Black to move
 (10 to 60 stones), each scanned once on a fresh position; median, 90th percentile and maximum
 of the CPU time.
@@ -29,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import timing  # noqa: E402
 
+import tictac_edu.evaluation.gomoku as gomoku_evaluation  # noqa: E402
 from tictac_edu.agents import ThreatAgent, difficulty_agent  # noqa: E402
 from tictac_edu.agents.gomoku import SEARCH_MOVES  # noqa: E402
 from tictac_edu.evaluation.gomoku import CandidateMoves, candidate_points, pattern_evaluation  # noqa: E402
@@ -74,6 +81,28 @@ def threats_alone(state: Gomoku, seconds: float) -> tuple[int, float]:
     return result.nodes, time.process_time() - cpu
 
 
+def scores_speed(states: list[Gomoku], depth: int) -> dict[str, tuple[int, float, list[object]]]:
+    """A depth-``depth`` search of each position with the plain candidate scores and with the
+    fast ones: per mode the nodes, the CPU seconds and the moves and values found."""
+    measured: dict[str, tuple[int, float, list[object]]] = {}
+    saved = gomoku_evaluation.FAST_SCORES_FROM
+    try:
+        for mode, threshold in (("plain", 10**9), ("fast", saved)):
+            gomoku_evaluation.FAST_SCORES_FROM = threshold
+            nodes, cpu, answers = 0, 0.0, []
+            for state in states:
+                started = time.process_time()
+                result = iterative_deepening(state, pattern_evaluation, max_depth=depth,
+                                             order=CandidateMoves(SEARCH_MOVES), table=TranspositionTable(1 << 16))
+                cpu += time.process_time() - started
+                nodes += result.nodes
+                answers.append((result.move, result.value))
+            measured[mode] = (nodes, cpu, answers)
+    finally:
+        gomoku_evaluation.FAST_SCORES_FROM = saved
+    return measured
+
+
 def forbidden_scan(count: int, seed: int) -> list[float]:
     """CPU seconds of one full-board forbidden-point scan, on ``count`` renju positions."""
     rng = random.Random(seed)
@@ -98,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=4, help="positions per phase")
     parser.add_argument("--time-limit", type=float, default=1.0, help="seconds per move")
     parser.add_argument("--renju", type=int, default=200, help="renju positions for the forbidden-point scan")
+    parser.add_argument("--scores-depth", type=int, default=3, help="depth of the plain/fast scores search")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
 
@@ -126,6 +156,17 @@ def main(argv: list[str] | None = None) -> int:
             continue
         print(f"{phase:<8} median depth {statistics.median(depths):.1f}, median {statistics.median(rates):,.0f} "
               f"search nodes/s, {statistics.median(threat_rates):,.0f} threat nodes/s (CPU)")
+    for rule in ("freestyle", "renju"):
+        states = [Gomoku.from_moves(state.moves(), rule=rule) for state in positions(PHASES["middle"], args.positions,
+                                                                                       args.seed)]
+        measured = scores_speed(states, args.scores_depth)
+        plain_nodes, plain_cpu, plain_answers = measured["plain"]
+        fast_nodes, fast_cpu, fast_answers = measured["fast"]
+        same = plain_nodes == fast_nodes and plain_answers == fast_answers
+        print(f"candidate scores, {rule}, depth {args.scores_depth} on {len(states)} middle positions: "
+              f"{plain_nodes:,} nodes; plain {plain_nodes / plain_cpu:,.0f} positions/s, line codes "
+              f"{fast_nodes / fast_cpu:,.0f} positions/s ({plain_cpu / fast_cpu:.2f}x); same answers: {same}")
+        timing.flush()
     scans = forbidden_scan(args.renju, args.seed)
     print(f"renju forbidden-point scan (full board, Black to move), {len(scans)} positions of 10-60 stones: "
           f"median {timing.format_seconds(statistics.median(scans))}, 90th percentile "

@@ -113,3 +113,42 @@ def test_the_strength_benchmark_runs_a_self_play_match(capsys: pytest.CaptureFix
     load("gomoku_strength").main(["--peers", "--self-play", "easy", "medium", "--games", "1"])
     out = capsys.readouterr().out
     assert "easy vs medium" in out and "per move" in out
+
+
+class StarvingClock:
+    """A clock that jumps ``step`` seconds at every reading: with a large step, every search
+    after the first reading is out of time at once."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_the_threat_agent_follows_its_proof_to_the_five_without_searching_again() -> None:
+    """The agent proves the VCT with time to spare, then has no time at all: every later move
+    comes from the kept proof (a fresh search, stopped at its first node, finds nothing), and
+    it wins against every defence the proof holds (here: the reply the proof's main line gives,
+    then every block)."""
+    from tictac_edu.solvers.threats import find_vct, must_block
+
+    clock = StarvingClock(0.0001)
+    agent = ThreatAgent(time_limit=5.0, clock=clock)
+    state = Gomoku.from_moves("h8 a1 i8 o1 j9 a15 j10 o15")
+    assert agent.choose_move(state) == parse_point("j8") and agent.last_source == "vct"
+    assert agent.proof is not None
+    clock.step = 100.0  # from now on no search gets past its first node
+    for reply in ("k8", "g8", "j11", "j7"):
+        game = state.play("j8").play(reply)
+        assert find_vct(game, deadline=clock() + 1, clock=clock).kind is None  # a fresh search: nothing
+        sources = []
+        while not game.is_terminal():
+            if game.to_move == "Black":
+                game = game.play(agent.choose_move(game))
+                sources.append(agent.last_source)
+                assert agent.last_result is not None and agent.last_result.proven
+            else:
+                game = game.play((must_block(game) or game.legal_moves())[0])
+        assert game.winner == "Black" and sources[0] == "proof" and set(sources) <= {"proof", "five"}, (reply, sources)

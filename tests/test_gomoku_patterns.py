@@ -222,3 +222,59 @@ def test_the_game_names_the_evaluation_and_the_order_factory() -> None:
         CandidateMoves(max_moves=0)
     with pytest.raises(ValueError, match="radius"):
         CandidateMoves(radius=0)
+
+
+def _fast_scores_cases() -> list[Gomoku]:
+    """The renju test positions of tests/data/renju (both players to move), and seeded random
+    freestyle and renju positions."""
+    import json
+    from pathlib import Path
+
+    from tictac_edu.evaluation.gomoku import candidate_points
+
+    cases = Path(__file__).resolve().parent / "data" / "renju" / "forbidden_cases.jsonl"
+    found = []
+    for line in cases.read_text().splitlines():
+        case = json.loads(line)
+        for to_move in ("Black", "White"):
+            try:
+                found.append(Gomoku.from_stones(black=[tuple(p) for p in case["black"]],
+                                                white=[tuple(p) for p in case["white"]], rule="renju",
+                                                to_move=to_move))
+            except ValueError:
+                pass  # a finished game
+    rng = random.Random(20)
+    for rule in ("freestyle", "renju") * 20:
+        state = Gomoku(rule=rule)
+        for _ in range(rng.randrange(2, 70)):
+            if state.is_terminal():
+                break
+            state = state.play(rng.choice(candidate_points(state)))
+        if not state.is_terminal():
+            found.append(state)
+    return found
+
+
+def test_the_line_codes_of_a_child_built_from_its_parents_equal_a_fresh_reading() -> None:
+    from tictac_edu.evaluation.gomoku import board_codes, candidate_points, line_codes
+
+    rng = random.Random(21)
+    for rule in ("freestyle", "renju"):
+        state = Gomoku(rule=rule)
+        board_codes(state)
+        while not state.is_terminal() and state.ply < 60:
+            state = state.play(rng.choice(candidate_points(state)))
+            assert list(board_codes(state)) == line_codes(state.size, state._cells)
+
+
+def test_the_fast_point_scores_equal_the_plain_ones() -> None:
+    """The candidate order's scores read from line codes equal the window-by-window reading, on
+    every renju test case and on random positions, for every empty point near the stones."""
+    from tictac_edu.evaluation.gomoku import _scores, _scores_plain, candidate_points
+
+    states = _fast_scores_cases()
+    assert len(states) >= 60
+    for state in states:
+        points = candidate_points(state) + [(0, 0), (state.size - 1, state.size - 1)]
+        points = [point for point in dict.fromkeys(points) if state.stone(point) is None]
+        assert _scores(state, points) == _scores_plain(state, points), state.as_code()

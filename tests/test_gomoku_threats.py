@@ -10,7 +10,16 @@ import pytest
 
 from tictac_edu.evaluation.gomoku import candidate_points
 from tictac_edu.games.gomoku import Gomoku, parse_point, point_name
-from tictac_edu.solvers.threats import ThreatResult, find_vcf, find_vct, must_block, threat_search, win_in_one
+from tictac_edu.solvers.threats import (
+    ThreatResult,
+    ThreatSearch,
+    board_depth,
+    find_vcf,
+    find_vct,
+    must_block,
+    threat_search,
+    win_in_one,
+)
 
 FAR_WHITE = ["A1", "A15", "O1", "O15"]
 """White stones in the corners: they make no threats."""
@@ -141,9 +150,10 @@ def test_renju_a_white_stone_that_makes_blacks_winning_point_forbidden_is_a_defe
         assert find_vct(after.play(block)).kind == "vct", block
     quiet = after.play("G6")
     assert quiet.forbidden_points() == {parse_point("f8"): "33"}  # Black's winning point is forbidden
-    refuted = find_vct(quiet)
+    # the defences of a three are the subject here: the search by fours and threes alone
+    refuted = find_vct(quiet, vcf_threats=False)
     assert refuted.kind is None and refuted.completed
-    result = find_vct(state)
+    result = find_vct(state, vcf_threats=False)
     assert result.kind is None and result.completed  # no false proof
 
 
@@ -202,3 +212,137 @@ def test_bad_input_is_explained() -> None:
         find_vcf(Gomoku(), max_depth=0)
     with pytest.raises(ValueError, match="proven win"):
         ThreatResult(None, "Black").search_result(Gomoku())
+
+
+def play_proof(state: Gomoku, proof: ThreatResult, plies: int = 0) -> int:
+    """Follow ``proof`` from ``state`` (the attacker to move) against every defender reply that
+    stays inside it; every such line must end in the attacker's five (the proof leaves out the
+    last move, a five at once, as the agent does). Returns the lines played."""
+    assert plies < 40, "a kept proof must end"
+    five = win_in_one(state)
+    if five is not None:
+        assert state.play(five).winner == proof.attacker
+        return 1
+    kept = proof.follow(state)
+    assert kept is not None
+    after = state.play(kept[0])
+    if after.is_terminal():
+        assert after.winner == proof.attacker
+        return 1
+    lines = 0
+    blocks = must_block(after)  # the attacker's five points: the defender must take one
+    for reply in blocks or after.legal_moves():
+        answer = after.play(reply)
+        if answer.is_terminal():
+            continue
+        if blocks or proof.follow(answer) is not None:
+            lines += play_proof(answer, proof, plies + 2)
+    assert lines, "some reply stays inside the proof"
+    return lines
+
+
+def test_a_kept_proof_wins_against_every_reply_it_holds() -> None:
+    state = Gomoku.from_moves("h8 a1 i8 o1 j9 a15 j10 o15")
+    proof = find_vct(state)
+    assert proof.follow(state) == (parse_point("j8"), 2)
+    after = state.play("j8")
+    inside = [reply for reply in after.legal_moves() if proof.follow(after.play(reply)) is not None]
+    assert {"G8", "K8", "J11", "J7"} <= set(names(inside))  # the blocks of both threes
+    assert play_proof(state, proof) >= len(inside)
+    assert proof.follow(after.play("a2")) is None  # a reply outside the proof: search afresh
+    assert proof.follow(Gomoku.from_moves("h8 a1 i8 o1 j9 a15 j10 o15", rule="renju")) is None  # another rule
+    assert find_vcf(state).proof == {} and find_vcf(state).follow(state) is None  # no win, no proof
+
+
+QUIET_THREAT = "H8 J10 F8 I11 I13 J14 I6 D10 H11 G4 K9 E3 E6 I3 K7 C3 K2"
+"""A freestyle position from a seeded random game, White to move. Fours and open threes
+win nothing for White here; G3, which makes neither, threatens a VCF (White would play it were
+Black to pass), and the search proves it a win."""
+
+
+def quiet(state: Gomoku, move: str) -> bool:
+    """Whether ``move`` makes no four and no open three for the player to move."""
+    search = ThreatSearch(state)
+    point = parse_point(move)
+    shapes = search.shapes(point[1] * state.size + point[0], search.attacker)
+    return not any(shape.five_points or shape.five or shape.open_threes for shape in shapes)
+
+
+def test_a_quiet_move_that_threatens_a_vcf_starts_a_vct() -> None:
+    state = Gomoku.from_moves(QUIET_THREAT)
+    old = find_vct(state, vcf_threats=False)
+    assert old.kind is None and old.completed  # fours and threes alone: no win
+    result = find_vct(state)
+    assert result.kind == "vct" and names(result.line)[0] == "G3" and quiet(state, "G3")
+    after = state.play("G3")
+    assert must_block(after) == [] and find_vcf(after, attacker="White").kind == "vcf"  # the threat
+    final = state
+    for move in result.line:
+        final = final.play(move)
+    assert final.winner == "White"
+
+
+@pytest.mark.slow
+def test_a_vcf_threat_holds_against_every_legal_reply() -> None:
+    """The defences a VCF threat is searched against are complete: whatever Black answers G3,
+    White still wins by threats (a reply outside them leaves the VCF standing)."""
+    state = Gomoku.from_moves(QUIET_THREAT)
+    after = state.play("G3")
+    for reply in after.legal_moves():
+        answer = after.play(reply)
+        assert find_vcf(answer).kind is not None or find_vct(answer, max_nodes=60_000).kind is not None, \
+            point_name(reply)
+
+
+def outside_replies_leave_the_vcf(state: Gomoku, proof: ThreatResult) -> int:
+    """After the proof's first (quiet) move, every legal reply either stays inside the proof
+    (the search answered it) or leaves the threatened VCF standing. Returns the replies inside."""
+    after = state.play(proof.line[0])
+    inside = 0
+    for reply in after.legal_moves():
+        answer = after.play(reply)
+        if proof.follow(answer) is not None:
+            inside += 1
+        else:
+            assert find_vcf(answer).kind is not None, point_name(reply)
+    return inside
+
+
+@pytest.mark.slow
+def test_renju_a_black_vcf_threat_is_proven_with_the_forbidden_points() -> None:
+    """Renju, Black to move: the position of the quiet-defence test after G8 G6. Fours and threes
+    win nothing (the search proved it complete); I7, quiet, threatens the VCF I8 F8 J8 K8 K9
+    L10 G5, and the answers searched include the white stones that change whether a black
+    move of it is forbidden. Every reply outside them leaves the VCF standing."""
+    state = Gomoku.from_stones(black=QUIET_DEFENCE_BLACK, white=QUIET_DEFENCE_WHITE, rule="renju").play("G8").play("G6")
+    old = find_vct(state, vcf_threats=False)
+    assert old.kind is None and old.completed
+    result = find_vct(state, max_nodes=200_000)
+    assert result.kind == "vct" and names(result.line)[0] == "I7" and quiet(state, "I7")
+    assert not set(result.line[::2]) & set(state.forbidden_points())
+    assert outside_replies_leave_the_vcf(state, result) >= 2
+
+
+def test_a_vcf_threat_is_answered_inside_its_proof_or_loses_to_the_vcf() -> None:
+    state = Gomoku.from_moves(QUIET_THREAT)
+    assert outside_replies_leave_the_vcf(state, find_vct(state)) >= 2
+
+
+LADDER_BLACK = ("A26 C26 D24 D22 E26 F23 G21 G19 H23 I20 J18 J16 K20 L17 M15 M13 N17 O14 P12 P10 Q14 R11 S9 S7 S2 "
+                "T11 T3 U8 U4 V6 V4 W8").split()
+LADDER_WHITE = ("E24 F22 F20 G24 G18 H21 I23 I19 I17 J21 J15 K18 L20 L16 L14 M18 M12 N15 O17 O13 O11 P15 P9 Q12 "
+                "R14 R10 R1 S6 T9 U11 U7 V3 X8").split()
+"""A ladder composed on a 26 x 26 board, Black to move: from A26, each four's new stone is the
+start of the next (along the rows and columns of a staircase going down to the right, each line
+``p . B p B``); the white stones stop the shorter wins the search found on the way, so the
+shortest VCF left is fourteen fours long."""
+
+
+def test_a_ladder_longer_than_twelve_fours_is_found_by_default() -> None:
+    state = Gomoku.from_stones(black=LADDER_BLACK, white=LADDER_WHITE, size=26, to_move="Black")
+    capped = find_vcf(state, max_depth=12)
+    assert capped.kind is None and capped.completed  # the depth of 12 it had: nothing
+    result = find_vcf(state)
+    assert result.kind == "vcf" and result.depth == 14 and len(result.line) // 2 == 14
+    assert result.depth <= board_depth(state) == (26 * 26 - len(LADDER_BLACK) - len(LADDER_WHITE)) // 2
+    replay_vcf(state, result)

@@ -3,8 +3,11 @@
 Each move, within its time limit:
 
 1. make five if it can; block the opponent's five if it must;
-2. look for its own victory by continuous fours (VCF), then by continuous threats (VCT):
-   a win found there is *proven*, and ``last_result.proven`` says so;
+2. follow the proof of a win it found earlier, while the opponent's replies stay inside it;
+   else look for its own victory by continuous fours (VCF), then by continuous threats (VCT):
+   a win found there is *proven*, and ``last_result.proven`` says so. The agent keeps the
+   proof (every position of it with this player to move, and the move that wins there), so it
+   never loses the thread of a won attack when a fresh search would not find the continuation;
 3. look for the opponent's VCF, then its VCT (as if this player passed): if the opponent has
    one, only moves after which it has none are searched (when some were found in time);
 4. otherwise, iterative-deepening alpha-beta over the candidate moves
@@ -30,7 +33,7 @@ from tictac_edu.games.gomoku import BLACK, WHITE, Gomoku, Point
 from tictac_edu.search import SearchResult, TranspositionTable, iterative_deepening
 from tictac_edu.search.common import Clock, Evaluation
 from tictac_edu.search.ordering import MoveOrder
-from tictac_edu.solvers.threats import find_vcf, find_vct, must_block, win_in_one
+from tictac_edu.solvers.threats import ThreatResult, find_vcf, find_vct, must_block, win_in_one
 
 DEFAULT_TIME_LIMIT = 1.0
 """Seconds per move."""
@@ -77,7 +80,8 @@ class ThreatAgent(AgentBase):
     ``last_result`` is the :class:`~tictac_edu.search.SearchResult` of the last move:
     ``proven=True`` when threat search proved the win (its ``pv`` is the winning line), an
     estimate otherwise. ``last_source`` says which step chose the move: ``"five"``,
-    ``"block"``, ``"vcf"``, ``"vct"``, ``"defence"`` or ``"search"``.
+    ``"block"``, ``"proof"`` (the kept proof of an earlier move), ``"vcf"``, ``"vct"``,
+    ``"defence"`` or ``"search"``. ``proof`` is the last win it proved (kept between moves).
 
     Args:
         time_limit: seconds per move, for the whole move (a positive, finite number).
@@ -108,6 +112,7 @@ class ThreatAgent(AgentBase):
         self.rng = random.Random(seed)
         self.last_result: SearchResult | None = None
         self.last_source: str | None = None
+        self.proof: ThreatResult | None = None
 
     def reseed(self, seed: int | None) -> None:
         """Nothing to reseed in effect: the agent plays deterministically (given the clock)."""
@@ -151,6 +156,12 @@ class ThreatAgent(AgentBase):
             result = SearchResult(value=None, move=blocks[0], pv=[blocks[0]], nodes=1, player=player, depth=1,
                                   proven=False)
             return blocks[0], "block", result
+        kept = self.proof.follow(state) if self.proof is not None else None
+        if kept is not None and kept[0] in legal:
+            move, moves = kept
+            plies = state.ply + 2 * moves + 1  # the five comes at the latest then
+            return move, "proof", SearchResult(value=WIN_SCORE - plies, move=move, pv=[move], nodes=0, player=player,
+                                               depth=None, completed=True, proven=True)
         if state.ply == 0:
             centre = (state.size // 2, state.size // 2)
             return centre, "search", SearchResult(value=None, move=centre, pv=[centre], nodes=0, player=player,
@@ -162,6 +173,7 @@ class ThreatAgent(AgentBase):
                            deadline=min(deadline, self.clock() + self.time_limit * share), clock=self.clock)
             nodes += found.nodes
             if found.kind is not None and found.move in legal:
+                self.proof = found
                 result = found.search_result(state)
                 result.nodes = nodes
                 return found.move, kind, result

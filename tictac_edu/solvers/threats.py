@@ -55,9 +55,14 @@ from tictac_edu.evaluation.gomoku import (
     EMPTY,
     WALL,
     WHITE_STONE,
+    WINDOW_MASK,
     WINDOW_REACH,
     Shape,
     exact_five,
+    line_codes,
+    line_places,
+    padded_lines,
+    window_cells,
     window_shape,
 )
 from tictac_edu.games.base import Player
@@ -81,14 +86,21 @@ ThreatKind = Literal["five", "vcf", "vct"]
 
 DEFAULT_MAX_NODES = 20_000
 """The node budget of one threat search."""
-DEFAULT_VCF_DEPTH = 12
-"""The most attacking moves a VCF search tries (a VCF of 12 fours is already rare)."""
+DEFAULT_VCF_DEPTH: int | None = None
+"""The most attacking moves a VCF search tries: ``None`` bounds it by the board alone (half its
+empty points: each four and its reply fill two). A VCF is cheap, every reply being forced, and a
+ladder of fours runs long (one of 73 fours is known), so no fixed depth such as 12 is right."""
 DEFAULT_VCT_DEPTH = 6
 """The most attacking moves a VCT search tries: threes branch widely."""
 RELEVANT_REACH = 4
 """After the first threat, the attacker plays only on the lines through its earlier threats,
 within this many points of them (the standard *dependency* restriction: it never makes a proof
 wrong, it only leaves some wins unfound)."""
+VCF_THREAT_DEPTH = 4
+"""The most fours of the VCF a quiet move must threaten to count as a threat in a VCT."""
+VCF_THREAT_MOVES = 2
+"""Quiet moves that threaten a VCF are tried as the first and second attacking moves of a VCT
+only (deeper, their VCF searches would eat the budget that finds the usual wins)."""
 CLOCK_EVERY = 1
 """The deadline is read once every this many nodes (every node: a VCT node can take milliseconds)."""
 
@@ -110,6 +122,11 @@ class ThreatResult:
         depth: the most attacking moves the finished part of the search tried.
         elapsed: wall-clock seconds spent.
         size: the board's width, for the points' names.
+        proof: the attacker's proven wins the search met, by position (a key of the stones):
+            the move that wins there and the most attacking moves it needs. Every position the
+            win can reach with the attacker to move, whatever the defender answers within the
+            defences searched, is among them: :meth:`follow` plays the win to its end.
+        rule: the rule of the position searched (a proof holds under that rule only).
     """
 
     kind: ThreatKind | None
@@ -120,6 +137,8 @@ class ThreatResult:
     depth: int = 0
     elapsed: float = 0.0
     size: int = DEFAULT_SIZE
+    proof: dict[int, tuple[Point, int]] = field(default_factory=dict, repr=False)
+    rule: str = "freestyle"
 
     @property
     def move(self) -> Point | None:
@@ -130,6 +149,26 @@ class ThreatResult:
     def proven(self) -> bool:
         """Whether a win was proved (every defence was tried)."""
         return self.kind is not None
+
+    def follow(self, state: Gomoku) -> tuple[Point, int] | None:
+        """The attacker's proven move in ``state`` and the most attacking moves still needed
+        (after it, the five at the latest ``2 * moves`` plies later), if ``state`` is a
+        position of this win with the attacker to move; ``None`` otherwise (the defender
+        answered outside the proof, or it is another game): then search afresh.
+
+        A fresh threat search after the defender's reply can miss the continuation (its budget,
+        its deadline, or its first move's wider region); the kept proof cannot.
+
+        >>> state = Gomoku.from_moves("h8 a1 i8 o1 j9 a15 j10 o15")
+        >>> proof = find_vct(state)
+        >>> after = state.play(proof.move).play("j11")   # White blocks one end of the column
+        >>> point_name(proof.follow(after)[0])         # the row's open four, as the proof says
+        'G8'
+        """
+        if not isinstance(state, Gomoku) or state.size != self.size or state.rule != self.rule \
+                or self.kind is None or state.to_move != self.attacker or state.is_terminal():
+            return None
+        return self.proof.get(_position_key(state))
 
     def names(self) -> str:
         """The line as point names on the board searched: ``"G8 K8"``."""
@@ -183,6 +222,20 @@ def _near(size: int, reach: int) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
+def _lines_near(size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each cell, per direction, the cells within four points of it along that line."""
+    table = []
+    for index in range(size * size):
+        x, y = index % size, index // size
+        rows = []
+        for dx, dy in DIRECTIONS:
+            rows.append(tuple((y + step * dy) * size + x + step * dx for step in (*range(-4, 0), *range(1, 5))
+                              if 0 <= x + step * dx < size and 0 <= y + step * dy < size))
+        table.append(tuple(rows))
+    return tuple(table)
+
+
+@cache
 def _around(size: int) -> tuple[tuple[int, ...], ...]:
     """For each cell, the cells within two steps in any direction."""
     table = []
@@ -193,58 +246,25 @@ def _around(size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-WINDOW_MASK = (1 << (2 * (2 * WINDOW_REACH + 1))) - 1
-"""Two bits for each of the 11 points of a window."""
 _SHAPES: list[dict[int, Shape]] = [{} for _ in range(6)]
 """Shapes by window code, per colour and exactness."""
 
 
 @cache
-def _places(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each cell, per direction: its line's number and the shift of its window in the line's
-    code (the line padded with :data:`WINDOW_REACH` walls at each end)."""
-    table: list[list[tuple[int, int]]] = [[] for _ in range(size * size)]
-    for number, line in enumerate(_padded_lines(size)):
-        for position, index in enumerate(line):
-            if index >= 0:
-                table[index].append((number, 2 * (position - WINDOW_REACH)))
-    return tuple(tuple(places) for places in table)
+def _position_key(state: Gomoku) -> int:
+    """The key :class:`ThreatSearch` gives the stones of ``state``."""
+    keys, key = _keys(state.size), 0
+    for index, cell in enumerate(state._cells):
+        if cell:
+            key ^= keys[cell][index]
+    return key
 
 
-@cache
-def _padded_lines(size: int) -> tuple[tuple[int, ...], ...]:
-    """Every line of the board in the four directions (short ones too), padded with
-    :data:`WINDOW_REACH` off-board points (``-1``) at each end, in :func:`_places`' order; each
-    cell lies on exactly one line per direction."""
-    lines = []
-    for dx, dy in DIRECTIONS:
-        for y in range(size):
-            for x in range(size):
-                if 0 <= x - dx < size and 0 <= y - dy < size:
-                    continue
-                points, cx, cy = [], x, y
-                while 0 <= cx < size and 0 <= cy < size:
-                    points.append(cy * size + cx)
-                    cx, cy = cx + dx, cy + dy
-                lines.append((-1,) * WINDOW_REACH + tuple(points) + (-1,) * WINDOW_REACH)
-    return tuple(lines)
-
-
-def _line_codes(size: int, cells: tuple[int, ...]) -> list[int]:
-    codes = []
-    for line in _padded_lines(size):
-        code = 0
-        for position, index in enumerate(line):
-            code |= (WALL if index < 0 else cells[index]) << (2 * position)
-        codes.append(code)
-    return codes
-
-
-@cache
-def _window_cells(window: int) -> tuple[int, ...]:
-    """The 10 cells around the middle of a window code, as :func:`window_shape` reads them."""
-    cells = [(window >> (2 * position)) & 3 for position in range(2 * WINDOW_REACH + 1)]
-    return tuple(cells[:WINDOW_REACH] + cells[WINDOW_REACH + 1:])
+_places = line_places
+_padded_lines = padded_lines
+_line_codes = line_codes
+_window_cells = window_cells
+"""The board as line codes, shared with the candidate scores (:mod:`tictac_edu.evaluation.gomoku`)."""
 
 
 class ThreatSearch:
@@ -257,10 +277,12 @@ class ThreatSearch:
         max_nodes: the node budget.
         deadline: a time on ``clock`` to stop at, or ``None``.
         clock: the clock (tests give a fake one).
+        vcf_threats: in a VCT, try also the quiet moves that threaten a VCF (no four, no three).
     """
 
     def __init__(self, state: Gomoku, attacker: Player | None = None, max_nodes: int = DEFAULT_MAX_NODES,
-                 deadline: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 deadline: float | None = None, clock: Callable[[], float] = time.monotonic, *,
+                 vcf_threats: bool = True) -> None:
         if not isinstance(state, Gomoku):
             raise TypeError(f"threat search reads gomoku positions, not {type(state).__name__}")
         attacker = state.to_move if attacker is None else attacker
@@ -291,7 +313,11 @@ class ThreatSearch:
             if cell:
                 self.key ^= keys[cell][index]
         self.failed: dict[tuple[int, bool], int] = {}
+        self.proven: dict[int, tuple[int, int]] = {}
+        """The attacker's proven wins by position key: the winning move, and the fewest
+        attacking moves a win found there needed (kept the smallest, so following them ends)."""
         self.limited = False
+        self.vcf_threats = vcf_threats
 
     # -- the board ---------------------------------------------------------------------------
 
@@ -489,6 +515,7 @@ class ThreatSearch:
         self._tick()
         attacker, defender = self.attacker, self.defender
         if self.fives[attacker]:
+            self._prove(min(self.fives[attacker]), 0)
             return [min(self.fives[attacker])]
         theirs = self.fives[defender]
         if len(theirs) >= 2:
@@ -515,10 +542,120 @@ class ThreatSearch:
             finally:
                 self.remove(move, saved)
             if line is not None:
+                self._prove(move, depth)
                 return [move, *line]
+        if not theirs and threes and self.vcf_threats and depth >= 2 and len(played) < VCF_THREAT_MOVES:
+            tried = set(moves)
+            for move in self._quiet_moves(self._region(played), tried):
+                line = self._vcf_threat(move, depth, played)
+                if line is not None:
+                    self._prove(move, depth)
+                    return line
         if not theirs:
             self.failed[(self.key, threes)] = depth
         return None
+
+    def _quiet_moves(self, region: Iterable[int], tried: set[int]) -> list[int]:
+        """The attacker's moves in ``region`` (not in ``tried``, never forbidden) after which it
+        has at least two fours on the lines through the move: the candidates to threaten a VCF.
+        (A new four point lies on a line through the move with two more of the attacker's
+        stones within four points, so only such lines are looked at.)"""
+        attacker, cells, lines = self.attacker, self.cells, _lines_near(self.size)
+        found: list[tuple[int, int]] = []
+        for index in region:
+            if cells[index] != EMPTY or index in tried:
+                continue
+            busy = [line for line in lines[index] if sum(1 for point in line if cells[point] == attacker) >= 2]
+            if not busy or self.forbidden(index, attacker):
+                continue
+            saved = self.place(index, attacker)
+            try:
+                fours = sum(1 for line in busy for point in line if cells[point] == EMPTY
+                            and any(shape.five_points for shape in self.shapes(point, attacker)))
+            finally:
+                self.remove(index, saved)
+            if fours >= 2:
+                found.append((-fours, index))
+        found.sort()
+        return [index for _, index in found]
+
+    def _vcf_threat(self, move: int, depth: int, played: tuple[int, ...]) -> list[int] | None:
+        """An OR node's quiet ``move``: if the attacker then has a VCF (were the defender to pass),
+        the defender must answer at a point that can spoil it (:meth:`_spoilers`), and the
+        attack must win against each of them; any other answer leaves the VCF standing."""
+        attacker, defender = self.attacker, self.defender
+        saved = self.place(move, attacker)
+        try:
+            threat = self.attack(min(depth - 1, VCF_THREAT_DEPTH), False)  # the defender passes
+            if threat is None:
+                return None
+            answers = [index for index in sorted(self._spoilers(threat))
+                       if self.cells[index] == EMPTY and not self.forbidden(index, defender)]
+            main: list[int] | None = None
+            for reply in answers:
+                held = self.place(reply, defender)
+                try:
+                    line = self.attack(depth - 1, True, (*played, move))
+                finally:
+                    self.remove(reply, held)
+                if line is None:
+                    return None
+                if main is None:
+                    main = [reply, *line]
+            if main is None:
+                return None  # every answer is forbidden to Black: a win, but no line to show for it
+            return [move, *main]
+        finally:
+            self.remove(move, saved)
+
+    def _spoilers(self, threat: list[int]) -> set[int]:
+        """Every empty point where a defender's stone could spoil the VCF ``threat`` (the line
+        from here, the attacker to move): its points; the defender's fours; the points that
+        with one of its blocks could make the defender a four (its block would then threaten
+        five); under renju the cells deciding whether an attacking black move is forbidden, or
+        whether the black defender's last block is (a stone elsewhere changes neither); and the
+        five points the line ends with."""
+        attacker, defender, cells, size = self.attacker, self.defender, self.cells, self.size
+        found = set(threat) | self._fours_of(defender)
+        blocks = threat[1::2]
+        theirs = set(blocks) | set(self.stones[defender])
+        for block in blocks:
+            x, y = block % size, block // size
+            for dx, dy in DIRECTIONS:
+                for start in range(-4, 1):
+                    window = [(x + (start + step) * dx, y + (start + step) * dy) for step in range(5)]
+                    if not all(0 <= wx < size and 0 <= wy < size for wx, wy in window):
+                        continue
+                    points = [wy * size + wx for wx, wy in window]
+                    if any(cells[point] == attacker for point in points):
+                        continue
+                    if sum(point in theirs for point in points) + 1 >= 4:
+                        found.update(point for point in points if cells[point] == EMPTY)
+        placed: list[tuple[int, tuple[set[int], set[int]]]] = []
+        try:
+            for number, point in enumerate(threat):
+                colour = attacker if number % 2 == 0 else defender
+                if self.renju and colour == BLACK_STONE and number % 2 == 0:
+                    found |= _cells_deciding(self.cells[:-1], size, point % size, point // size)
+                placed.append((point, self.place(point, colour)))
+            ending = set(self.fives[attacker])  # after a four whose block is forbidden: that block
+            found |= ending
+            if self.renju and defender == BLACK_STONE:
+                for point in ending:
+                    found |= _cells_deciding(self.cells[:-1], size, point % size, point // size)
+        finally:
+            for point, saved in reversed(placed):
+                self.remove(point, saved)
+        return {point for point in found if cells[point] == EMPTY}
+
+    def _prove(self, move: int, depth: int) -> None:
+        """Remember that ``move`` wins here within ``depth`` attacking moves."""
+        known = self.proven.get(self.key)
+        if known is None or depth < known[1]:
+            self.proven[self.key] = (move, depth)
+
+    def _proof(self) -> dict[int, tuple[Point, int]]:
+        return {key: (self.point(move), depth) for key, (move, depth) in self.proven.items()}
 
     def defend(self, depth: int, threes: bool, played: tuple[int, ...], forced: bool = False) -> list[int] | None:
         """An AND node: the defender to move after the attacker's move (``forced``: a block of
@@ -573,14 +710,15 @@ class ThreatSearch:
                     points = [self.point(index) for index in line]
                     found: ThreatKind = "five" if immediate else kind
                     return ThreatResult(found, attacker, points, self.nodes, True, depth, time.perf_counter() - started,
-                                        self.size)
+                                        self.size, self._proof(), self.state.rule)
                 finished = depth
                 if not self.limited:
                     break  # no line reached the depth limit: deeper searches find nothing more
         except ThreatSearchStopped:
             return ThreatResult(None, attacker, [], self.nodes, False, finished, time.perf_counter() - started,
-                                self.size)
-        return ThreatResult(None, attacker, [], self.nodes, True, finished, time.perf_counter() - started, self.size)
+                                self.size, rule=self.state.rule)
+        return ThreatResult(None, attacker, [], self.nodes, True, finished, time.perf_counter() - started, self.size,
+                            rule=self.state.rule)
 
 
 def _check_budget(max_nodes: object, deadline: object) -> None:
@@ -627,7 +765,7 @@ def must_block(state: Gomoku) -> list[Point]:
     return [search.point(index) for index in sorted(search.fives[search.defender])]
 
 
-def find_vcf(state: Gomoku, *, attacker: Player | None = None, max_depth: int = DEFAULT_VCF_DEPTH,
+def find_vcf(state: Gomoku, *, attacker: Player | None = None, max_depth: int | None = DEFAULT_VCF_DEPTH,
              max_nodes: int = DEFAULT_MAX_NODES, deadline: float | None = None,
              clock: Callable[[], float] = time.monotonic) -> ThreatResult:
     """A victory by continuous fours for ``attacker`` (by default the player to move), shortest
@@ -637,7 +775,8 @@ def find_vcf(state: Gomoku, *, attacker: Player | None = None, max_depth: int = 
         state: the position; never changed.
         attacker: whose win to look for; the opponent of the player to move asks what that
             opponent threatens if the player to move passed.
-        max_depth: the most attacking moves.
+        max_depth: the most attacking moves; ``None`` (the default for a VCF): half the empty
+            points, as many as the board can hold.
         max_nodes, deadline, clock: when to stop.
 
     Raises:
@@ -649,23 +788,32 @@ def find_vcf(state: Gomoku, *, attacker: Player | None = None, max_depth: int = 
 
 def find_vct(state: Gomoku, *, attacker: Player | None = None, max_depth: int = DEFAULT_VCT_DEPTH,
              max_nodes: int = DEFAULT_MAX_NODES, deadline: float | None = None,
-             clock: Callable[[], float] = time.monotonic) -> ThreatResult:
-    """A victory by continuous threats (fours and threes) for ``attacker``, shortest first;
-    arguments as for :func:`find_vcf`.
+             clock: Callable[[], float] = time.monotonic, vcf_threats: bool = True) -> ThreatResult:
+    """A victory by continuous threats for ``attacker``, shortest first: fours, open threes and
+    (with ``vcf_threats``) the quiet moves after which the attacker would have a VCF, answered
+    by every defender's point that could spoil it; arguments as for :func:`find_vcf`.
 
     >>> state = Gomoku.from_moves("h8 a1 i9 o1 j10 a15 h10 o15")   # an open three on the diagonal
     >>> find_vct(state).names()   # K11 makes an open four: a VCF, the shortest threat win
     'K11 L12 G7'
     """
-    return _find(state, attacker, max_depth, max_nodes, deadline, clock, threes=True)
+    return _find(state, attacker, max_depth, max_nodes, deadline, clock, threes=True, vcf_threats=vcf_threats)
 
 
-def _find(state: Gomoku, attacker: Player | None, max_depth: int, max_nodes: int, deadline: float | None,
-          clock: Callable[[], float], threes: bool) -> ThreatResult:
+def board_depth(state: Gomoku) -> int:
+    """The most attacking moves a threat win can have on ``state``'s board: half its empty
+    points (at least one)."""
+    return max(1, sum(1 for cell in _check_game(state)._cells if cell == EMPTY) // 2)
+
+
+def _find(state: Gomoku, attacker: Player | None, max_depth: int | None, max_nodes: int, deadline: float | None,
+          clock: Callable[[], float], threes: bool, vcf_threats: bool = True) -> ThreatResult:
     _check_game(state)
+    if max_depth is None:
+        max_depth = board_depth(state)
     if not isinstance(max_depth, int) or isinstance(max_depth, bool) or max_depth < 1:
         raise ValueError(f"max_depth is a whole number >= 1, not {max_depth!r}")
-    search = ThreatSearch(state, attacker, max_nodes, deadline, clock)
+    search = ThreatSearch(state, attacker, max_nodes, deadline, clock, vcf_threats=vcf_threats)
     if state.is_terminal():
         return ThreatResult(None, BLACK if search.attacker == BLACK_STONE else WHITE, size=state.size)
     return search.run(threes, max_depth)
@@ -703,5 +851,5 @@ def threat_search(state: Gomoku, *, vct: bool = True, max_nodes: int = DEFAULT_M
     return None
 
 
-__all__ = ["DEFAULT_MAX_NODES", "ThreatResult", "ThreatSearch", "find_vcf", "find_vct", "must_block",
+__all__ = ["DEFAULT_MAX_NODES", "ThreatResult", "ThreatSearch", "board_depth", "find_vcf", "find_vct", "must_block",
            "threat_search", "win_in_one"]
