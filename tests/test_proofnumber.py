@@ -12,7 +12,7 @@ from tictac_edu.evaluation.gomoku import candidate_points
 from tictac_edu.games import ConnectFour, Gomoku, MNKGame, TicTacToe
 from tictac_edu.games.base import GameState
 from tictac_edu.search import TranspositionTable, alphabeta
-from tictac_edu.search.proofnumber import PNNode, ProofResult, pn2, proof_number_search, set_numbers
+from tictac_edu.search.proofnumber import PNNode, ProofResult, dfpn, pn2, proof_number_search, set_numbers
 from tictac_edu.solvers.threats import find_vcf, must_block, win_in_one
 
 SEARCHES = (proof_number_search, pn2)
@@ -169,3 +169,63 @@ def test_vcf_by_proof_numbers_agrees_with_the_threat_search(moves: str) -> None:
         after = state.play(result.move)
         assert after.is_terminal() or all(find_vcf(after.play(block)).kind in ("vcf", "five")
                                           for block in must_block(after))
+
+
+# -- df-pn: depth first, with a transposition table ----------------------------------------------
+
+@pytest.mark.parametrize("epsilon", [0.0, 0.25])
+def test_dfpn_proves_tictactoe_a_draw_and_4x4_a_first_player_win(epsilon: float) -> None:
+    for attacker in ("X", "O"):
+        result = dfpn(TicTacToe(), attacker, epsilon=epsilon)
+        assert result.proven is False and (result.proof, result.disproof) == (math.inf, 0), attacker
+    board = MNKGame(4, 4, 3)
+    win = dfpn(board, epsilon=epsilon)
+    assert win.proven is True and (win.proof, win.disproof) == (0, math.inf)
+    assert win.move in (5, 6, 9, 10)  # a centre point: all four are alike by symmetry, and one wins (the test above)
+    assert dfpn(board, "O", epsilon=epsilon).proven is False
+
+
+def test_dfpn_node_counts_and_memory_are_pinned() -> None:
+    draw = dfpn(TicTacToe())
+    assert (draw.nodes, draw.table_entries, draw.largest_tree) == (8222, 1341, 45)
+    win = dfpn(MNKGame(4, 4, 3))
+    assert (win.nodes, win.table_entries, win.move) == (23243, 1717, 6)
+    assert win.largest_tree < 200 < proof_number_search(MNKGame(4, 4, 3)).largest_tree  # the path, not the tree
+
+
+def test_dfpn_proves_connect_four_4x4_a_draw() -> None:
+    board = ConnectFour(4, 4)
+    assert dfpn(board).proven is False
+    assert dfpn(board, "O").proven is False
+
+
+@pytest.mark.slow
+def test_dfpn_proves_connect_four_5x4_a_draw_as_alphabeta_finds() -> None:
+    board = ConnectFour(5, 4)
+    assert alphabeta(board, table=TranspositionTable(), order=board.game.move_order).value == 0
+    first, second = dfpn(board, "X", epsilon=0.25), dfpn(board, "O", epsilon=0.25)
+    assert first.proven is False and second.proven is False
+    assert (first.nodes, second.nodes) == (1174398, 1335861)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_dfpn_agrees_with_alphabeta_on_random_positions(seed: int) -> None:
+    rng = random.Random(seed)
+    game = (TicTacToe, lambda: MNKGame(4, 4, 3), lambda: ConnectFour(5, 4))[seed % 3]
+    moves = (rng.randint(0, 9), rng.randint(3, 12), rng.randint(6, 14))[seed % 3]
+    state = random_position(rng, game, moves)
+    for attacker in state.players:
+        expected = forced_win(state, attacker)
+        for epsilon in (0.0, 0.25):
+            result = dfpn(state, attacker, epsilon=epsilon)
+            assert result.proven is expected, (attacker, epsilon, state.as_code())
+            if expected and state.to_move == attacker and not state.is_terminal():
+                assert forced_win(state.play(result.move), attacker)
+
+
+def test_dfpn_budget_and_restriction() -> None:
+    open_question = dfpn(ConnectFour(4, 4), max_nodes=500)
+    assert open_question.proven is None and open_question.proof > 0 and open_question.disproof > 0
+    assert dfpn(MNKGame(4, 4, 3), moves=lambda state: []).proven is False  # no move to attack with
+    with pytest.raises(ValueError, match="attacker must be one of"):
+        dfpn(TicTacToe(), "Z")

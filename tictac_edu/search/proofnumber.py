@@ -305,3 +305,135 @@ def pn2(state: GameState, attacker: Player | None = None, *, moves: MoveFilter |
     """
     searcher = PN2Search(_check(state, attacker, max_nodes), moves, max_nodes, second_limit, table)
     return _search(searcher, state)
+
+
+DFPN_INF = 10**9
+"""df-pn's infinity: a whole number, so thresholds stay exact (``inf - 1`` is still ``inf``)."""
+
+
+class DepthFirstProofNumberSearch:
+    """Depth-first proof-number search, df-pn (Nagai, 2002): the same most-proving node as
+    :class:`ProofNumberSearch`, found without keeping the tree.
+
+    Each node is searched with two thresholds, a proof and a disproof number it must not reach.
+    While its numbers stay under them, the node's most-proving child is the one to search, and
+    it keeps being the one as long as its numbers stay under *its* thresholds: at an OR node the
+    child's proof threshold is one more than the second-smallest proof number among the children
+    (past that, another child is the most-proving), its disproof threshold what the node's sum
+    of disproofs may still grow by (AND nodes the same, proof and disproof swapped). A node whose
+    numbers reach a threshold returns to its parent, which picks again. Nothing but the path is
+    held; the numbers of every node searched go into a **transposition table** keyed by
+    ``state.key()``, where a node found again (by another move order, or after a return) takes
+    them up. With ``epsilon > 0`` the child's threshold is ``(1 + epsilon)`` times the second
+    number instead of one more (Pawlewicz and Lew, 2007): fewer back-and-forth returns between
+    two children of nearly equal numbers.
+
+    Args: as :class:`ProofNumberSearch`; ``max_nodes`` bounds the positions created.
+    """
+
+    def __init__(self, attacker: Player, moves: MoveFilter | None = None,
+                 max_nodes: int = DEFAULT_MAX_NODES, epsilon: float = 0.0) -> None:
+        self.attacker = attacker
+        self.moves = moves
+        self.max_nodes = max_nodes
+        self.epsilon = epsilon
+        self.table: dict[Hashable, tuple[int, int]] = {}
+        """``key -> (proof, disproof)`` of every position searched."""
+        self.nodes = 0
+        self.expansions = 0
+        self.held = 0
+        self.largest = 0
+
+    def leaf(self, state: GameState) -> tuple[int, int]:
+        """The numbers of a position not yet searched: from the table, or those of a finished
+        game, of an OR node without a move to search, or ``(1, 1)``."""
+        self.nodes += 1
+        known = self.table.get(state.key())
+        if known is not None:
+            return known
+        if state.is_terminal():
+            return (0, DFPN_INF) if state.winner == self.attacker else (DFPN_INF, 0)
+        if state.to_move == self.attacker and self.moves is not None and not self.moves(state):
+            return DFPN_INF, 0
+        return 1, 1
+
+    def search(self, state: GameState, proof_limit: int, disproof_limit: int) -> tuple[int, int]:
+        """Search ``state`` until its proof number reaches ``proof_limit`` or its disproof number
+        ``disproof_limit`` (or it is settled); store and return its numbers."""
+        key = state.key()
+        known = self.table.get(key)
+        if known is not None and (known[0] >= proof_limit or known[1] >= disproof_limit):
+            return known
+        if state.is_terminal():
+            numbers = (0, DFPN_INF) if state.winner == self.attacker else (DFPN_INF, 0)
+            self.table[key] = numbers
+            return numbers
+        is_or = state.to_move == self.attacker
+        moves = state.legal_moves() if self.moves is None else self.moves(state)
+        if not moves:
+            numbers = (DFPN_INF, 0) if is_or else (0, DFPN_INF)
+            self.table[key] = numbers
+            return numbers
+        self.expansions += 1
+        children = [state.play(move) for move in moves]
+        numbers_of = [self.leaf(child) for child in children]
+        self.held += len(children)
+        self.largest = max(self.largest, self.held)
+        while True:
+            proofs = [numbers[0] for numbers in numbers_of]
+            disproofs = [numbers[1] for numbers in numbers_of]
+            # the table of the module's docstring; "mine" is the number this node takes the min of
+            if is_or:
+                proof, disproof = min(proofs), min(DFPN_INF, sum(disproofs))
+                mine, mine_limit, theirs, theirs_limit, own = proofs, proof_limit, disproof, disproof_limit, disproofs
+            else:
+                proof, disproof = min(DFPN_INF, sum(proofs)), min(disproofs)
+                mine, mine_limit, theirs, theirs_limit, own = disproofs, disproof_limit, proof, proof_limit, proofs
+            if proof >= proof_limit or disproof >= disproof_limit or self.nodes >= self.max_nodes:
+                break
+            best = min(range(len(children)), key=mine.__getitem__)
+            second = min((value for index, value in enumerate(mine) if index != best), default=DFPN_INF)
+            if self.epsilon and second < DFPN_INF:
+                second = max(second, math.ceil(second * (1 + self.epsilon)) - 1)
+            child_mine = min(mine_limit, second + 1)  # past the second-best, another child is most-proving
+            child_theirs = min(DFPN_INF, theirs_limit - theirs + own[best])  # what the sum may still grow by
+            if is_or:
+                numbers_of[best] = self.search(children[best], child_mine, child_theirs)
+            else:
+                numbers_of[best] = self.search(children[best], child_theirs, child_mine)
+        self.held -= len(children)
+        numbers = (proof, disproof)
+        self.table[key] = numbers
+        return numbers
+
+
+def dfpn(state: GameState, attacker: Player | None = None, *, moves: MoveFilter | None = None,
+         max_nodes: int = DEFAULT_MAX_NODES, epsilon: float = 0.0) -> ProofResult:
+    """:func:`proof_number_search` depth first with a transposition table (see
+    :class:`DepthFirstProofNumberSearch`): the same answer; memory is the table, not a tree.
+
+    ``largest_tree`` is the most positions held at once on the path searched, ``table_entries``
+    the positions in the table at the end.
+
+    >>> from tictac_edu.games import ConnectFour
+    >>> dfpn(ConnectFour(4, 4)).proven, dfpn(ConnectFour(4, 4), "O").proven   # a draw
+    (False, False)
+    """
+    searcher = DepthFirstProofNumberSearch(_check(state, attacker, max_nodes), moves, max_nodes, epsilon)
+    started = time.perf_counter()
+    searcher.nodes += 1
+    proof, disproof = searcher.search(state, DFPN_INF, DFPN_INF)
+    proven = True if proof == 0 else False if disproof == 0 else None
+    move = None
+    if proven and state.to_move == searcher.attacker and not state.is_terminal():
+        for candidate in state.legal_moves() if moves is None else moves(state):
+            child = state.play(candidate)
+            known = searcher.table.get(child.key())
+            if (child.is_terminal() and child.winner == searcher.attacker) or (known is not None and known[0] == 0):
+                move = candidate
+                break
+    return ProofResult(attacker=searcher.attacker, proven=proven, move=move,
+                       proof=INF if proof >= DFPN_INF else float(proof),
+                       disproof=INF if disproof >= DFPN_INF else float(disproof), nodes=searcher.nodes,
+                       expansions=searcher.expansions, largest_tree=searcher.largest,
+                       elapsed=time.perf_counter() - started, table_entries=len(searcher.table))
