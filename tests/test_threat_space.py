@@ -60,6 +60,10 @@ def test_vct_by_proof_numbers_agrees_with_the_threat_search() -> None:
     assert find_vct(state).kind == "vct"
     for search in (dfpn, proof_number_search):
         assert search(state, moves=threat_moves("Black", threes=True, root=state)).proven is True
+    white = Gomoku.from_stones(black=state.stones("White"), white=state.stones("Black"), rule="renju",
+                               to_move="White")  # the same threes for White under renju
+    assert find_vct(white).kind == "vct"
+    assert dfpn(white, moves=threat_moves("White", threes=True, root=white)).proven is True
     quiet = Gomoku.from_moves("h8 i9 h9 h10 i8 g8 j7 k6 g10 f11 j8 j9")  # no threat win for either side
     assert find_vct(quiet).kind is None
     assert dfpn(quiet, moves=threat_moves(quiet.to_move, threes=True, root=quiet), max_nodes=20000).proven is False
