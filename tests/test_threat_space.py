@@ -60,6 +60,10 @@ def test_vct_by_proof_numbers_agrees_with_the_threat_search() -> None:
     assert find_vct(state).kind == "vct"
     for search in (dfpn, proof_number_search):
         assert search(state, moves=threat_moves("Black", threes=True, root=state)).proven is True
+    white = Gomoku.from_stones(black=state.stones("White"), white=state.stones("Black"), rule="renju",
+                               to_move="White")  # the same threes for White under renju
+    assert find_vct(white).kind == "vct"
+    assert dfpn(white, moves=threat_moves("White", threes=True, root=white)).proven is True
     quiet = Gomoku.from_moves("h8 i9 h9 h10 i8 g8 j7 k6 g10 f11 j8 j9")  # no threat win for either side
     assert find_vct(quiet).kind is None
     assert dfpn(quiet, moves=threat_moves(quiet.to_move, threes=True, root=quiet), max_nodes=20000).proven is False
@@ -82,3 +86,15 @@ def test_threats_and_refusals() -> None:
     renju = Gomoku.from_stones(black=THREES, white=CORNER, rule="renju", to_move="Black")
     with pytest.raises(ValueError, match="renju VCT for Black"):
         dfpn(renju, moves=threat_moves("Black", threes=True))
+
+
+@pytest.mark.parametrize("search", [dfpn, proof_number_search])
+def test_a_renju_win_through_blacks_forbidden_block(search: Callable[..., ProofResult]) -> None:
+    stones = {"black": ["H8", "I8", "J7", "J6", "O3", "I9"], "white": ["K7", "L6", "M5", "A1"]}
+    renju = Gomoku.from_stones(**stones, rule="renju", to_move="White")
+    freestyle = Gomoku.from_stones(**stones, rule="freestyle", to_move="White")
+    assert renju.play((13, 11)).forbidden_points()[(9, 7)] == "33"  # N4's four: Black's block J8 is a double-three
+    result = search(renju, moves=threat_moves("White"))
+    assert result.proven is True and result.move == (13, 11) and find_vcf(renju).names() == "N4"
+    assert search(freestyle, moves=threat_moves("White")).proven is False  # Black may block in freestyle
+    assert find_vcf(freestyle).kind is None

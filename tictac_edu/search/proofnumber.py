@@ -25,7 +25,10 @@ is cheapest: deep and narrow forcing lines, as in gomoku's threat sequences, are
 
 Its cost is memory: the whole tree stays in memory. :func:`pn2` (PN², Breuker 1998) bounds it:
 each leaf the first-level search expands is settled by a second, smaller PN search whose tree is
-thrown away, keeping only the numbers of the leaf's children.
+thrown away, keeping only the numbers of the leaf's children. :func:`dfpn` (df-pn, Nagai 2002)
+keeps no tree at all: it searches depth first under proof and disproof thresholds and keeps the
+numbers of the positions it has searched in a transposition table by ``state.key()``, so that
+it settles Connect Four on 5 columns x 4 rows (a draw) where the tree in memory runs out.
 
 Game-agnostic: it uses the protocol of :mod:`tictac_edu.games.base` only. A ``moves`` function
 restricts the moves searched (the threats of a threat-space search): an OR node whose
