@@ -8,8 +8,8 @@ proven values around it. :func:`mcts` (:class:`MCTS`, :class:`MCTSSolver`) is Mo
 search: no evaluation, random playouts instead. :func:`expectimax` searches against a model of
 the opponent (:class:`UniformModel`, :class:`EpsilonGreedyModel`): chance nodes instead of MIN nodes.
 :func:`aspiration`, :func:`pvs` and :func:`mtdf` are the null-window family
-(:mod:`tictac_edu.search.nullwindow`); :func:`proof_number_search` and :func:`pn2` prove or
-disprove a forced win (:mod:`tictac_edu.search.proofnumber`).
+(:mod:`tictac_edu.search.nullwindow`); :func:`proof_number_search`, :func:`pn2` and :func:`dfpn` prove
+or disprove a forced win (:mod:`tictac_edu.search.proofnumber`).
 """
 
 from tictac_edu.search.alphabeta import AlphaBeta, FreshRootWindow, OrderedMoves, StrictCutoff, alphabeta, variant
@@ -28,7 +28,7 @@ from tictac_edu.search.ordering import (
     StaticOrder,
     combine,
 )
-from tictac_edu.search.proofnumber import ProofResult, pn2, proof_number_search
+from tictac_edu.search.proofnumber import ProofResult, dfpn, pn2, proof_number_search
 from tictac_edu.search.result import SearchResult, SearchTimeout, TraceEvent
 from tictac_edu.search.table import Bound, TableEntry, TranspositionTable
 
@@ -52,4 +52,4 @@ from tictac_edu.search.expectimax import (  # noqa: E402 - chance nodes: expecti
 __all__ += ["BudgetExhausted", "EpsilonGreedyModel", "Expectimax", "ExpectimaxResult", "NullWindowResult",
             "OpponentModel", "PVSEngine", "SearchRules", "UniformModel", "aspiration", "expectimax", "faster_wins",
             "mtdf", "pvs"]
-__all__ += ["ProofResult", "pn2", "proof_number_search"]
+__all__ += ["ProofResult", "dfpn", "pn2", "proof_number_search"]
