@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import json
 import math
+from dataclasses import dataclass
 from typing import Any
 
 MAX_ITEMS = 200_000
@@ -338,3 +339,27 @@ def decode(data: bytes) -> Any:
         raise ValueError("nested too deeply") from exc
     except Exception as exc:  # noqa: BLE001 - whatever her data makes the rebuilding raise
         raise ValueError(f"not an encoded value ({type(exc).__name__}: {exc})") from exc
+
+
+@dataclass(frozen=True)
+class RemoteTrace:
+    """Where in her code an exception raised in her process came from."""
+
+    where: str | None
+    inner: str | None
+    at_call: bool
+
+
+def learner_trace(exc: BaseException) -> RemoteTrace | None:
+    """The :class:`RemoteTrace` of an exception raised in her process, else ``None``."""
+    trace = getattr(exc, "learner_trace", None)
+    return trace if isinstance(trace, RemoteTrace) else None
+
+
+def sign(secret: str, text: str) -> str:
+    """The signature of a record of the grading worker's: HMAC-SHA256 of ``text`` with the
+    run's ``secret``, which only the grader and its worker know (never the learner's process)."""
+    import hashlib
+    import hmac
+
+    return hmac.new(secret.encode("utf-8"), text.encode("utf-8"), hashlib.sha256).hexdigest()

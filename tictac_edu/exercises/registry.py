@@ -422,7 +422,7 @@ def exact_result(result: Any, args: Sequence[Any], notes: list[str] | None = Non
 def learner_trace(exc: BaseException) -> Any:
     """Where an exception raised in the learner's own process came from (``None`` for one
     raised here)."""
-    from tictac_edu.exercises.remote import learner_trace as trace_of
+    from tictac_edu.exercises.plain import learner_trace as trace_of
 
     return trace_of(exc)
 

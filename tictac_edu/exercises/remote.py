@@ -32,6 +32,7 @@ from typing import Any
 
 from tictac_edu.exercises import plain, sandbox
 from tictac_edu.exercises.host import HEADER, MAX_FRAME, MirrorArg, write_frame
+from tictac_edu.exercises.plain import RemoteTrace
 
 CALL_WALL_SLACK = 15.0
 """Seconds the grader waits for an answer beyond the wall-clock bound her own process keeps."""
@@ -40,24 +41,9 @@ LOAD_WALL = 120.0
 """Wall-clock seconds her files may take to load, at most."""
 
 
-@dataclass(frozen=True)
-class RemoteTrace:
-    """Where in her code an exception raised in her process came from."""
-
-    where: str | None
-    inner: str | None
-    at_call: bool
-
-
 class LearnerException(Exception):
     """An exception of a type of her own (or one the grader does not rebuild), raised again
     in the grader's process under its own name."""
-
-
-def learner_trace(exc: BaseException) -> RemoteTrace | None:
-    """The :class:`RemoteTrace` of an exception raised in her process, else ``None``."""
-    trace = getattr(exc, "learner_trace", None)
-    return trace if isinstance(trace, RemoteTrace) else None
 
 
 def rebuild_exception(info: Mapping[str, Any]) -> BaseException:

@@ -44,7 +44,7 @@ from tictac_edu.search.common import (
     deprecated_faster_wins,
     leaf_score,
 )
-from tictac_edu.search.engine import SearchEngine, SearchRules
+from tictac_edu.search.engine import PLAIN_RULES, SearchEngine, SearchRules
 from tictac_edu.search.ordering import OrderSpec, as_move_order
 from tictac_edu.search.result import SearchResult
 from tictac_edu.search.table import TranspositionTable
@@ -123,6 +123,9 @@ class AlphaBeta:
     def root_window(self, alpha: float, beta: float) -> tuple[float, float]:
         """The window the root gives its next move: the one it has narrowed so far."""
         return alpha, beta
+
+
+PLAIN_RULES.append(AlphaBeta)  # the engine's fast search inlines these three rules (not a variant's)
 
 
 class StrictCutoff(AlphaBeta):

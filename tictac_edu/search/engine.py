@@ -463,9 +463,14 @@ def _unlinked(line: Any) -> list[Move]:
     return moves
 
 
+PLAIN_RULES: list[type] = []
+"""The rules class whose ``moves``, ``cuts_off`` and ``root_window`` the fast search may inline:
+:class:`~tictac_edu.search.alphabeta.AlphaBeta`, which registers itself here when its module is
+imported (this module cannot import that one, which builds on it)."""
+
+
 def _plain_rule(rules: SearchRules, name: str) -> bool:
     """Whether ``rules`` follows the plain :class:`~tictac_edu.search.alphabeta.AlphaBeta` rule
     ``name`` (its method, not a variant's), so the fast search may inline it."""
-    from tictac_edu.search.alphabeta import AlphaBeta  # that module builds on this one
-
-    return getattr(getattr(rules, name, None), "__func__", None) is getattr(AlphaBeta, name)
+    method = getattr(getattr(rules, name, None), "__func__", None)
+    return any(method is getattr(plain, name) for plain in PLAIN_RULES)
