@@ -256,7 +256,7 @@ def test_after_a_time_out_the_other_tests_are_not_waited_for(tmp_path):
     cpu = _children_cpu() - before
     output = result.stdout + result.stderr
     assert result.returncode == 1
-    assert "1 failed, 13 skipped" in output.splitlines()[-1]
+    assert "1 failed, 14 skipped" in output.splitlines()[-1]
     assert "stopped after 1 s of CPU time" in output                # the one test that ran was stopped
     assert output.count("an earlier test ran out of time") == 1      # pytest's "SKIPPED [11] ...: Not run"
     assert "SKIPPED [11]" in output
@@ -288,7 +288,7 @@ def test_a_selection_that_runs_some_tests_of_an_exercise_is_partial_not_passed(t
     output = result.stdout + result.stderr
     total = len(get_exercise("alphabeta").cases)
     row = next(line for line in output.splitlines() if line.startswith("bob "))
-    assert row.split()[5] == "p" and row.endswith("0/8"), row      # 5th exercise of the 8 selected: alphabeta
+    assert row.split()[5] == "p" and row.endswith("0/9"), row      # 5th exercise of the 9 selected: alphabeta
     assert f"bob: alphabeta partial: only 1 of its {total} tests was selected (1 passed, 0 did not)" in output
     assert "p = partial" in output
     summary = next(line for line in output.splitlines() if line.startswith("alphabeta "))

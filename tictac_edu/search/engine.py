@@ -353,8 +353,8 @@ class SearchEngine:
                     else:
                         child_low, child_high = -INFINITY, INFINITY
                 else:
-                    child_value, child_pv, child_low, child_high = node(child, child_depth, child_alpha, child_beta,
-                                                                        child_ply)
+                    child_value, child_pv, child_low, child_high = node(  # noqa: F821 - itself, deleted after
+                        child, child_depth, child_alpha, child_beta, child_ply)
                 if child_high < least_high:
                     least_high = child_high
                 if child_low < least_low:
@@ -390,6 +390,7 @@ class SearchEngine:
             value, line, low, high = node(state, depth, -INFINITY, INFINITY, 0)
         finally:
             self.nodes, self.cutoffs, self.table_hits = nodes, cutoffs, table_hits
+            del node  # the function refers to itself: break the cycle, or it keeps the table alive until a collection
         return value, _unlinked(line), low, high
 
     def _full_depth_search(self, state: GameState) -> Node:
@@ -416,7 +417,7 @@ class SearchEngine:
                     value = -(child.utility(child.to_move) if evaluate is None else _evaluated(child, evaluate))
                     child_pv = None
                 else:
-                    child_value, child_pv = node(child, -beta, -alpha)
+                    child_value, child_pv = node(child, -beta, -alpha)  # noqa: F821 - itself, deleted after the search
                     value = -child_value
                 if value > best:
                     best, best_pv = value, (move, child_pv)
@@ -435,6 +436,7 @@ class SearchEngine:
             value, line = node(state, -INFINITY, INFINITY)
         finally:
             self.nodes, self.cutoffs = nodes, cutoffs
+            del node  # the function refers to itself: break the cycle
         return value, _unlinked(line), value, value
 
 
