@@ -19,6 +19,8 @@ pool) form a group, so the fixture starts once. The slowest tests are handed out
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from concurrent.futures import Executor
 from pathlib import Path
 
 import pytest
@@ -142,3 +144,16 @@ def chromium() -> Path:
             pytest.fail(reason)
         pytest.skip(reason)
     return CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def dask_executor() -> Iterator[Executor]:
+    """The executor of a real two-worker Dask cluster (one per test module that asks for it)."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    client = distributed.Client(cluster)
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
+        cluster.close()

@@ -406,17 +406,6 @@ def test_time_per_move_is_measured_per_agent() -> None:
 
 # -- executors: the same games everywhere ---------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def dask_executor() -> Iterator[Executor]:
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-    client = distributed.Client(cluster)
-    try:
-        yield client.get_executor()
-    finally:
-        client.close()
-        cluster.close()
-
 
 @pytest.fixture(scope="module")
 def process_pool() -> Iterator[ProcessPoolExecutor]:

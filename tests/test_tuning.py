@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 import numpy as np
@@ -273,17 +272,6 @@ def test_spsa_gives_the_same_weights_on_a_process_pool(sequential_spsa: list[tup
     scores = {step[1] for step in sequential_spsa}
     assert len(sequential_spsa) == 3 and scores <= {i / 8 for i in range(9)}  # 4 games, draws count 1/2
 
-
-@pytest.fixture(scope="module")
-def dask_executor() -> Iterator[Executor]:
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-    client = distributed.Client(cluster)
-    try:
-        yield client.get_executor()
-    finally:
-        client.close()
-        cluster.close()
 
 
 @pytest.mark.slow
