@@ -76,7 +76,7 @@ def _probe(boards: list[Board], lines: list[Line]) -> Probe:
 
 def _answers(t: Context, boards: list[Board], lines: list[Line], shown: str) -> list[int]:
     got = t.call(boards, lines, position=shown)
-    ok = isinstance(got, list) and len(got) == len(boards) and all(type(value) is int for value in got)
+    ok = type(got) is list and len(got) == len(boards) and all(type(value) is int for value in got)
     if not ok and isinstance(got, list) and len(got) == len(lines) and len(lines) != len(boards):
         t.fail(f"Your function returned {len(got)} numbers for {len(boards)} board(s): one per LINE, not one per "
                "board. The sum ran over the boards' axis (axis 0), not over the lines (axis 1).",
